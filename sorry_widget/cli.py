@@ -1,0 +1,200 @@
+"""The ``sorry-widget`` command: ``moves``, ``simulate``, ``play``, ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .engine.cards import CARD_NAMES, CARDS_BY_NAME
+from .engine.game import Game, GameError
+from .engine.moves import legal_moves
+from .engine.position import Position, PositionError
+from .engine.record import Record, RecordError
+from .engine.simulate import simulate, stderr_progress
+from .engine.strategies import STRATEGIES
+
+
+def _moves_answer(request) -> dict:
+    """One FORMATS.md answer line for one request object; raises ValueError if it is bad."""
+    if not isinstance(request, dict):
+        raise ValueError("request: expected an object with keys position and card")
+    unknown = set(request) - {"position", "card"}
+    if unknown:
+        raise ValueError(f"{sorted(unknown)[0]}: not a key of a moves request")
+    if "card" not in request:
+        raise ValueError("card: missing")
+    if "position" not in request:
+        raise ValueError("position: missing")
+    card = request["card"]
+    if not isinstance(card, str) or card not in CARDS_BY_NAME:
+        raise ValueError(f"card: {card!r} is not a card name; cards are "
+                         + " ".join(f'"{n}"' for n in CARD_NAMES.values()))
+    position = Position.from_dict(request["position"])
+    moves = legal_moves(position, CARDS_BY_NAME[card])
+    return {"card": card, "moves": [m.to_dict() for m in moves]}
+
+
+def _emit(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def cmd_moves(args) -> int:
+    if args.jsonl:
+        if args.position:
+            return _usage_error("moves: give either a POSITION file or --jsonl, not both")
+        failed = False
+        for lineno, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    request = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"line {lineno}: not valid JSON ({exc})") from None
+                _emit(_moves_answer(request))
+            except ValueError as exc:
+                failed = True
+                text = str(exc)
+                _emit({"error": text if text.startswith("line ") else f"line {lineno}: {text}"})
+        return 1 if failed else 0
+    if not args.position:
+        return _usage_error("moves: give a POSITION file (or --jsonl to read requests from stdin)")
+    if args.card is None:
+        return _usage_error("moves: --card is required with a POSITION file")
+    try:
+        with open(args.position, "rb") as f:
+            text = f.read()
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError(f"{args.position}: not valid JSON ({exc})") from None
+        _emit(_moves_answer({"position": data, "card": args.card}))
+    except OSError as exc:
+        _emit({"error": f"{args.position}: {exc.strerror}"})
+        return 1
+    except ValueError as exc:
+        _emit({"error": str(exc)})
+        return 1
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    show_progress = args.progress or (args.progress is None and args.games >= 2000
+                                      and sys.stderr.isatty())
+    try:
+        summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
+                           seed=args.seed, rules=args.rules,
+                           progress=stderr_progress if show_progress else None)
+    except ValueError as exc:
+        print(f"sorry-widget simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+    else:
+        print(summary.report())
+    return 0
+
+
+def _log_lines(moves, plays) -> list[str]:
+    lines = []
+    for move, play in zip(moves, plays):
+        lines.append(f"{play.turn:>4}  {play.colour:<6} {CARD_NAMES[move.card]:>5}  "
+                     f"{move.notation:<16} {move.explanation}")
+    return lines
+
+
+def cmd_play(args) -> int:
+    strategy = args.strategy.split(",") if "," in args.strategy else args.strategy
+    try:
+        game = Game(args.players, rules=args.rules, seed=args.seed, strategies=strategy)
+    except (ValueError, GameError) as exc:
+        print(f"sorry-widget play: {exc}", file=sys.stderr)
+        return 2
+    game.run()
+    names = ", ".join(f"{c} ({s.name})" for c, s in game.strategies.items())
+    print(f"Sorry! — {game.rules.title}; seed {args.seed}; {names}")
+    print(f"{'turn':>4}  {'player':<6} {'card':>5}  {'move':<16} explanation")
+    for line in _log_lines([p.move for p in game.history], game.history):
+        print(line)
+    print(f"{game.winner.capitalize()} wins after {game.cards_played} cards "
+          f"and {game.turn} turns.")
+    if args.record:
+        Record.from_game(game).save(args.record)
+        print(f"record written to {args.record}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    try:
+        record = Record.load(args.record)
+    except OSError as exc:
+        print(f"sorry-widget replay: {args.record}: {exc.strerror}", file=sys.stderr)
+        return 1
+    except RecordError as exc:
+        print(f"sorry-widget replay: {args.record}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{len(record)} plays, {record.rules} rules; winner {record.winner}")
+    for line in _log_lines(record.moves, record.plays):
+        print(line)
+    return 0
+
+
+def _usage_error(message: str) -> int:
+    print(f"sorry-widget {message}", file=sys.stderr)
+    return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("moves", help="list the legal moves of a position for a card (FORMATS.md)")
+    p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
+    p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
+    p.add_argument("--jsonl", action="store_true",
+                   help='read {"position": …, "card": …} requests, one per line, from stdin')
+    p.set_defaults(func=cmd_moves)
+
+    strategies = ", ".join(STRATEGIES)
+    p = sub.add_parser("simulate", help="play many games and report win rates and lengths")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--strategy", default="random",
+                   help=f"{strategies}; or one per seat, comma-separated")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--rules", default="classic")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar on stderr (default: on a terminal for long runs)")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("play", help="play one game and print a readable log")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--strategy", default="random",
+                   help=f"{strategies}; or one per seat, comma-separated")
+    p.add_argument("--rules", default="classic")
+    p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="check a sorry-record/1 file and print its game log")
+    p.add_argument("record")
+    p.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # The reader (head, less) stopped early: not an error of ours.
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

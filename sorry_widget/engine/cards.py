@@ -1,0 +1,84 @@
+"""Cards and decks of the Sorry! board game.
+
+A card is a small int: its number, or ``SORRY`` for the Sorry! card. Card *names* are the
+strings of FORMATS.md: ``"1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+SORRY = 13
+
+CARD_NAMES: dict[int, str] = {n: str(n) for n in (1, 2, 3, 4, 5, 7, 8, 10, 11, 12)}
+CARD_NAMES[SORRY] = "sorry"
+CARDS_BY_NAME: dict[str, int] = {name: card for card, name in CARD_NAMES.items()}
+CARDS: tuple[int, ...] = tuple(CARD_NAMES)
+
+
+def card_from_name(name: str | int) -> int:
+    """The card named ``name`` ("7", 7, "sorry", "Sorry!"); ValueError names the bad value."""
+    key = str(name).strip().lower().rstrip("!")
+    if key not in CARDS_BY_NAME:
+        raise ValueError(
+            f"card: {name!r} is not a Sorry! card; cards are "
+            + ", ".join(repr(n) for n in CARDS_BY_NAME)
+        )
+    return CARDS_BY_NAME[key]
+
+
+def card_label(card: int) -> str:
+    """How a card reads in a sentence: "7" or "Sorry!"."""
+    return "Sorry!" if card == SORRY else CARD_NAMES[card]
+
+
+#: Deck compositions (RULES.md rule options, ``deck``), as card -> count.
+DECKS: dict[str, dict[int, int]] = {
+    # Modern deck (WP): five 1s and four of every other card.
+    "classic45": {card: (5 if card == 1 else 4) for card in CARDS},
+    # The first edition's pack (1934): four of every card.
+    "original44": {card: 4 for card in CARDS},
+}
+
+
+def deck_cards(deck: str) -> list[int]:
+    """The cards of a named deck, in a fixed (unshuffled) order."""
+    if deck not in DECKS:
+        raise ValueError(f"deck: unknown deck {deck!r}; known decks are {sorted(DECKS)}")
+    return [card for card, count in DECKS[deck].items() for _ in range(count)]
+
+
+class DrawPile:
+    """The draw pile and the discards; when the draw pile runs out the discards are shuffled
+    into a new draw pile (1992). All shuffles use the given ``random.Random`` so a seed fixes
+    the game."""
+
+    __slots__ = ("cards", "discards", "rng", "reshuffles")
+
+    def __init__(self, cards: list[int], rng: random.Random) -> None:
+        self.rng = rng
+        self.cards = list(cards)
+        rng.shuffle(self.cards)
+        self.discards: list[int] = []
+        self.reshuffles = 0
+
+    def draw(self) -> int:
+        if not self.cards:
+            if not self.discards:
+                raise RuntimeError("the draw pile and the discards are both empty")
+            self.cards = self.discards
+            self.discards = []
+            self.rng.shuffle(self.cards)
+            self.reshuffles += 1
+        # The top of the pile is the end of the list: pop() is O(1).
+        return self.cards.pop()
+
+    def discard(self, card: int) -> None:
+        self.discards.append(card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def counts(self) -> Counter:
+        return Counter(self.cards)

@@ -1,0 +1,228 @@
+"""The game loop: a seeded deck, turn order, the 2's extra draw (C7), forfeits and the winner.
+
+A game advances one card at a time so a caller can watch or interject::
+
+    game = Game(players=2, seed=1)
+    card = game.draw()              # the card the player to move must play
+    moves = game.legal_moves()      # every legal way to play it
+    game.play(moves[0])             # or game.play("RS-4"), or game.step() to let the strategy pick
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .board import COLOURS
+from .cards import CARD_NAMES, DrawPile, card_label, deck_cards
+from .moves import Move, legal_moves
+from .position import Position
+from .rules import RuleSet, get_rules
+from .strategies import Strategy, as_strategy
+
+
+class GameError(ValueError):
+    """A request the game cannot carry out; the game is left unchanged."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card drawn and the move made with it."""
+
+    number: int  # 1-based count of cards played in the game
+    turn: int  # 1-based; a 2's extra draw belongs to the same turn (C7)
+    colour: str
+    card: int
+    move: Move
+
+    @property
+    def before(self) -> Position:
+        return self.move.position
+
+    @property
+    def after(self) -> Position:
+        return self.move.result
+
+
+def _seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
+    """Two independent generators from one seed: one shuffles the deck, one serves the
+    strategies. So the same seed deals the same cards whatever the players choose."""
+    return random.Random(f"deck:{seed}"), random.Random(f"players:{seed}")
+
+
+class Game:
+    """A game of Sorry! under a rule set.
+
+    ``players`` is a count (2 players are red and yellow, 3 red, blue and yellow) or a list of
+    colours. ``strategies`` maps colours to strategies (a name, object or function); a colour
+    mapped to ``None`` is played by a person, who passes moves to :meth:`play`. ``first`` is the
+    colour that starts (default: the first in turn order). ``start`` replaces the initial
+    position (its ``to_move`` then says who starts). With ``keep_history=False`` the game keeps
+    no list of plays, for fast simulation.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 4,
+        *,
+        rules: str | RuleSet = "classic",
+        seed: Any = None,
+        strategies: Mapping[str, Any] | Sequence[Any] | str | None = "random",
+        first: str | None = None,
+        start: Position | None = None,
+        keep_history: bool = True,
+    ) -> None:
+        self.rules = get_rules(rules) if start is None else start.rules
+        if start is None:
+            start = Position.initial(players, self.rules, to_move=first)
+        elif first is not None:
+            start = start.with_to_move(first)
+        self.seed = seed
+        self.start = start
+        self.position = start
+        self._deck_rng, self.rng = _seed_streams(seed)
+        self.pile = DrawPile(deck_cards(self.rules.deck), self._deck_rng)
+        self.strategies: dict[str, Strategy | None] = _strategies_for(start, strategies)
+        self.card: int | None = None
+        self.turn = 1
+        self.cards_played = 0
+        self.winner: str | None = start.winner()
+        self.keep_history = keep_history
+        self.history: list[Play] = []
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def colours(self) -> tuple[str, ...]:
+        return self.position.colour_names
+
+    @property
+    def colour_to_move(self) -> str:
+        return self.position.colour_to_move
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def positions(self) -> list[Position]:
+        """The start and the position after every play (needs ``keep_history``)."""
+        return [self.start] + [p.after for p in self.history]
+
+    # --- stepping ---------------------------------------------------------------------------
+
+    def draw(self) -> int:
+        """Draw the next card for the player to move (or return the one already drawn)."""
+        if self.finished:
+            raise GameError(f"the game is over: {self.winner} won")
+        if self.card is None:
+            self.card = self.pile.draw()
+        return self.card
+
+    def legal_moves(self) -> list[Move]:
+        return legal_moves(self.position, self.draw())
+
+    def play(self, move: Move | str) -> Play:
+        """Play the drawn card with ``move`` (a legal :class:`Move` or its notation)."""
+        moves = self.legal_moves()
+        chosen = _find_move(moves, move)
+        if chosen is None:
+            options = ", ".join(m.notation for m in moves)
+            raise GameError(
+                f"{move if isinstance(move, str) else move.notation!r} is not a legal move for "
+                f"{self.colour_to_move} with a {card_label(self.card)}; legal moves: {options}"
+            )
+        return self._commit(chosen)
+
+    def step(self) -> Play:
+        """Draw (if needed) and let the strategy of the player to move choose and play."""
+        card = self.draw()
+        strategy = self.strategies[self.colour_to_move]
+        if strategy is None:
+            raise GameError(
+                f"{self.colour_to_move} is played by a person: pass their move to play()"
+            )
+        moves = legal_moves(self.position, card)
+        chosen = strategy.choose(self.position, card, moves, self.rng)
+        if chosen not in moves:
+            raise GameError(
+                f"strategy {strategy.name!r} chose {chosen!r}, which is not one of the legal moves"
+            )
+        return self._commit(chosen)
+
+    def run(self, max_cards: int = 100_000) -> str | None:
+        """Play until someone wins (or ``max_cards`` more cards were played); the winner."""
+        for _ in range(max_cards):
+            if self.finished:
+                break
+            self.step()
+        return self.winner
+
+    def _commit(self, move: Move) -> Play:
+        card = self.card
+        mover = self.position.to_move
+        play = Play(self.cards_played + 1, self.turn, self.colour_to_move, card, move)
+        self.pile.discard(card)
+        self.card = None
+        self.cards_played += 1
+        if self.keep_history:
+            self.history.append(play)
+        if move.wins:
+            self.winner = play.colour
+            nxt = mover
+        elif card == 2 and self.rules.two_draws_again:
+            nxt = mover  # C7: the same player draws again, in the same turn
+        else:
+            nxt = (mover + 1) % len(self.position.colours)
+        if nxt != mover:
+            self.turn += 1
+        self.position = Position._make(self.rules, self.position.colours, move.result_pawns, nxt)
+        return play
+
+    def rematch(self, seed: Any = None) -> Game:
+        """A new game with the same players, the winner going first (C14)."""
+        if not self.finished:
+            raise GameError("the game is not over yet; a rematch starts after a winner")
+        initial = Position.initial(list(self.colours), self.rules, to_move=self.winner,
+                                   pawns_per_player=len(self.start.pawns[0]))
+        return Game(start=initial, seed=seed, strategies=dict(self.strategies),
+                    keep_history=self.keep_history)
+
+    def __repr__(self) -> str:
+        state = f"winner={self.winner}" if self.finished else f"to_move={self.colour_to_move}"
+        return f"<Game {self.rules.name} seed={self.seed!r} cards={self.cards_played} {state}>"
+
+
+def _find_move(moves: list[Move], wanted: Move | str) -> Move | None:
+    if isinstance(wanted, Move):
+        for m in moves:
+            if m.kind == wanted.kind and m.parts == wanted.parts and \
+                    m.position == wanted.position:
+                return m
+        return None
+    text = str(wanted).strip()
+    for m in moves:
+        if m.notation == text:
+            return m
+    return None
+
+
+def _strategies_for(start: Position, strategies) -> dict[str, Strategy | None]:
+    colours = start.colour_names
+    if strategies is None or isinstance(strategies, str) or callable(strategies) \
+            or hasattr(strategies, "choose"):
+        return {c: (None if strategies is None else as_strategy(strategies)) for c in colours}
+    if isinstance(strategies, Mapping):
+        unknown = set(strategies) - set(colours)
+        if unknown:
+            raise GameError(f"strategies: {sorted(unknown)} not in the game ({', '.join(colours)})")
+        return {c: (None if strategies.get(c, "random") is None
+                    else as_strategy(strategies.get(c, "random"))) for c in colours}
+    items = list(strategies)
+    if len(items) != len(colours):
+        raise GameError(f"strategies: {len(items)} given for {len(colours)} players")
+    return {c: (None if s is None else as_strategy(s)) for c, s in zip(colours, items)}
+
+
+__all__ = ["Game", "GameError", "Play", "CARD_NAMES", "COLOURS"]

@@ -1,0 +1,761 @@
+"""Legal moves for a card, with their events and explanations (RULES.md C1–C13).
+
+Generation is the engine's hot path: it works on location codes and tuples and builds only the
+resulting pawn tuples. A :class:`Move`'s events, path and explanation are worked out when first
+asked for, by replaying its parts with an event log — the same code that generated the result,
+so what a move says always matches what it does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .board import (
+    BACKWARD,
+    COLOURS,
+    FORWARD,
+    HOME,
+    PATHS_BACKWARD,
+    PATHS_FORWARD,
+    SAFETY_1,
+    SLIDE_AT_TRIANGLE,
+    START,
+    TRACK_SQUARES,
+    describe_location,
+    entry_square,
+    is_safety,
+    is_track,
+    location_name,
+    short_name,
+    start_exit,
+)
+from .cards import SORRY, card_from_name, card_label
+from .position import Position, PositionError, parse_location
+
+# Move kinds.
+START_PAWN = "start"
+FORWARD_MOVE = "forward"
+BACKWARD_MOVE = "backward"
+SPLIT = "split"
+SWITCH = "switch"
+SORRY_MOVE = "sorry"
+FORFEIT = "forfeit"
+
+#: Forward distance of each numbered card (the 4 moves backward, C13).
+FORWARD_STEPS = {1: 1, 2: 2, 3: 3, 5: 5, 7: 7, 8: 8, 10: 10, 11: 11, 12: 12}
+#: The rule that governs each card.
+CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 10: "C9",
+             11: "C10", 12: "C13", SORRY: "C11"}
+
+_LETTER = ("R", "B", "Y", "G")
+_RULE_ID = re.compile(r"\bC\d{1,2}\b")
+
+
+def _colour_name(colour: int) -> str:
+    return COLOURS[colour].capitalize()
+
+
+def _take(locs: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    """``locs`` with one pawn moved from ``old`` to ``new``, kept sorted."""
+    lst = list(locs)
+    lst[lst.index(old)] = new
+    lst.sort()
+    return tuple(lst)
+
+
+def _sweep_slide(new: list, own: list, colours, seat: int, slide, log) -> None:
+    """Send every pawn on the slide's squares after the triangle to its START (C4); the sliding
+    pawn itself is lifted, so it is not among them."""
+    swept = []
+    for sq in slide.squares[1:]:
+        if sq in own:
+            own[own.index(sq)] = START
+            swept.append((colours[seat], sq))
+            continue
+        for s, locs in enumerate(new):
+            if s != seat and sq in locs:
+                new[s] = _take(locs, sq, START)
+                swept.append((colours[s], sq))
+                break
+    if log is not None:
+        log.append(("slide", colours[seat], slide.triangle, slide.end, tuple(swept)))
+
+
+def apply_step(pawns, colours, seat: int, origin: int, landing: int, log=None):
+    """Move one pawn of ``seat`` from ``origin`` to ``landing`` and resolve what follows:
+    own pawn in the way (C2) -> None; bump (C3); slide (C4). Returns ``(pawns, final)``."""
+    own = list(pawns[seat])
+    own[own.index(origin)] = -1  # lifted: it is on none of the squares it passes
+    if landing < TRACK_SQUARES:
+        if landing in own:
+            return None
+        new = list(pawns)
+        for s, locs in enumerate(pawns):
+            if s != seat and landing in locs:
+                new[s] = _take(locs, landing, START)
+                if log is not None:
+                    log.append(("bump", colours[s], landing))
+                break
+        slide = SLIDE_AT_TRIANGLE[landing]
+        if slide is not None:
+            if slide.owner != colours[seat]:
+                _sweep_slide(new, own, colours, seat, slide, log)
+                landing = slide.end
+            elif log is not None:
+                log.append(("own_slide", colours[seat], landing))
+    else:
+        if landing != HOME and landing in own:
+            return None
+        new = list(pawns)
+    own[own.index(-1)] = landing
+    own.sort()
+    new[seat] = tuple(own)
+    return tuple(new), landing
+
+
+def apply_switch(pawns, colours, seat: int, origin: int, other: int, target: int, log=None):
+    """The 11's switch (C10): the mover's pawn on ``origin`` and seat ``other``'s pawn on
+    ``target`` change places; only the mover can then slide (C4)."""
+    new = list(pawns)
+    own = list(pawns[seat])
+    own[own.index(origin)] = -1
+    new[other] = _take(pawns[other], target, origin)
+    landing = target
+    slide = SLIDE_AT_TRIANGLE[target]
+    if slide is not None:
+        if slide.owner != colours[seat]:
+            _sweep_slide(new, own, colours, seat, slide, log)
+            landing = slide.end
+        elif log is not None:
+            log.append(("own_slide", colours[seat], target))
+    own[own.index(-1)] = landing
+    own.sort()
+    new[seat] = tuple(own)
+    return tuple(new), landing
+
+
+class Move:
+    """One legal way to play a card. ``parts`` identify pawns by where they stand:
+
+    * start/forward/backward: ``((seat, origin, landing),)``;
+    * split 7: two such parts, carried out in order;
+    * switch: ``((seat, origin, other_seat, target),)``;
+    * Sorry!: ``((seat, START, target),)``; forfeit: ``()``.
+    """
+
+    __slots__ = ("position", "card", "kind", "parts", "result_pawns", "reason", "_log")
+
+    def __init__(self, position: Position, card: int, kind: str, parts: tuple,
+                 result_pawns: tuple, reason: str = "") -> None:
+        self.position = position
+        self.card = card
+        self.kind = kind
+        self.parts = parts
+        self.result_pawns = result_pawns
+        #: For a forfeit, why there was nothing (else) to do.
+        self.reason = reason
+        self._log = None
+
+    @property
+    def result(self) -> Position:
+        """The position after the move, with ``to_move`` unchanged."""
+        p = self.position
+        return Position._make(p.rules, p.colours, self.result_pawns, p.to_move)
+
+    @property
+    def colour(self) -> str:
+        return COLOURS[self.position.colours[self.position.to_move]]
+
+    # --- replayed details -------------------------------------------------------------------
+
+    def _replay(self) -> list:
+        if self._log is None:
+            log: list = []
+            p = self.position
+            pawns, colours = p.pawns, p.colours
+            if self.kind == SWITCH:
+                seat, origin, other, target = self.parts[0]
+                log.append(("switch", colours[seat], origin, colours[other], target))
+                apply_switch(pawns, colours, seat, origin, other, target, log)
+            elif self.kind == FORFEIT:
+                log.append(("forfeit", colours[p.to_move], self.reason))
+            else:
+                for seat, origin, landing in self.parts:
+                    colour = colours[seat]
+                    if self.kind == SORRY_MOVE:
+                        log.append(("sorry", colour, landing))
+                    elif origin == START:
+                        log.append(("start", colour, landing))
+                    else:
+                        table = PATHS_BACKWARD if self.kind == BACKWARD_MOVE else PATHS_FORWARD
+                        steps = _steps_between(colour, origin, landing, self.kind)
+                        log.append(("move", colour, origin, landing, table[colour][origin][steps]))
+                        if is_track(origin) and is_safety(landing):
+                            log.append(("safety", colour, landing))
+                        if landing == HOME:
+                            log.append(("home", colour))
+                    pawns, _ = apply_step(pawns, colours, seat, origin, landing, log)
+            self._log = log
+        return self._log
+
+    @property
+    def events(self) -> list[dict]:
+        """What happens, in order, as JSON-ready dicts (see :func:`event_dict`)."""
+        return [event_dict(e) for e in self._replay()]
+
+    @property
+    def steps(self) -> list[tuple[str, list]]:
+        """The squares each moving pawn passes, in order: ``[(colour, [place, …]), …]``; a
+        slide adds its squares after the triangle."""
+        out = []
+        for e in self._replay():
+            if e[0] == "move":
+                out.append((COLOURS[e[1]], [location_name(x) for x in e[4]]))
+            elif e[0] in ("start", "sorry"):
+                out.append((COLOURS[e[1]], [e[2]]))
+            elif e[0] == "switch":
+                out.append((COLOURS[e[1]], [e[4]]))
+                out.append((COLOURS[e[3]], [e[2]]))
+            elif e[0] == "slide":
+                out[-1][1].extend(range(e[2] + 1, e[3] + 1))
+        return out
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rules this move relies on, e.g. ``("C8", "C3", "C4")``."""
+        ids = [CARD_RULE[self.card]]
+        if self.kind == START_PAWN:
+            ids.append("C1")
+        for e in self._replay():
+            rid = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5",
+                   "home": "C6"}.get(e[0])
+            if rid:
+                ids.append(rid)
+            if e[0] == "forfeit":
+                ids.extend(_RULE_ID.findall(e[2]))
+        if self.wins:
+            ids.append("C14")
+        return tuple(dict.fromkeys(ids))
+
+    @property
+    def wins(self) -> bool:
+        return self.result_pawns[self.position.to_move][0] == HOME
+
+    @property
+    def notation(self) -> str:
+        """Short notation: ``R12-17``, ``RS-4`` (start), ``R8-9>13`` (slide), ``R12x17``
+        (bump), ``R56-s3``, ``Rs5-H``, ``R12-15 R40-44`` (split 7, in order), ``R23<>B39``
+        (switch), ``R!B39`` (Sorry!), ``R pass`` (forfeit)."""
+        colours = self.position.colours
+        if self.kind == FORFEIT:
+            return f"{_LETTER[colours[self.position.to_move]]} pass"
+        slide_ends = [e[3] for e in self._replay() if e[0] == "slide"]
+        bumps = {e[2] for e in self._replay() if e[0] == "bump"}
+        out = []
+        for part in self.parts:
+            if self.kind == SWITCH:
+                seat, origin, other, target = part
+                text = f"{_LETTER[colours[seat]]}{origin}<>{_LETTER[colours[other]]}{target}"
+                if slide_ends:
+                    text += f">{slide_ends.pop(0)}"
+            elif self.kind == SORRY_MOVE:
+                seat, _, target = part
+                victim = _victim(self.position, target)
+                text = f"{_LETTER[colours[seat]]}!{_LETTER[victim]}{target}"
+                if slide_ends:
+                    text += f">{slide_ends.pop(0)}"
+            else:
+                seat, origin, landing = part
+                sep = "x" if landing in bumps and is_track(landing) else "-"
+                text = f"{_LETTER[colours[seat]]}{short_name(origin)}{sep}{short_name(landing)}"
+                slide = SLIDE_AT_TRIANGLE[landing] if is_track(landing) else None
+                if slide is not None and slide.owner != colours[seat]:
+                    text += f">{slide.end}"
+            out.append(text)
+        return " ".join(out)
+
+    @property
+    def explanation(self) -> str:
+        """One or two sentences: what happens and which rules allow it."""
+        return _explain(self)
+
+    def to_dict(self) -> dict:
+        """The move as FORMATS.md's ``moves`` entry."""
+        return {"notation": self.notation, "explanation": self.explanation,
+                "result": self.result.to_dict()}
+
+    def __repr__(self) -> str:
+        return f"<Move {card_label(self.card)}: {self.notation}>"
+
+
+def _victim(position: Position, square: int) -> int:
+    for c, locs in zip(position.colours, position.pawns):
+        if square in locs:
+            return c
+    raise ValueError(f"no pawn on {square}")
+
+
+def _steps_between(colour: int, origin: int, landing: int, kind: str) -> int:
+    table = BACKWARD if kind == BACKWARD_MOVE else FORWARD
+    row = table[colour][origin]
+    return row.index(landing, 1)
+
+
+def event_dict(e: tuple) -> dict:
+    """An event tuple from the replay log as a JSON-ready dict (places in position-format
+    names, colours as names)."""
+    kind = e[0]
+    if kind == "move":
+        return {"event": "move", "colour": COLOURS[e[1]], "from": location_name(e[2]),
+                "to": location_name(e[3]), "path": [location_name(x) for x in e[4]]}
+    if kind in ("start", "sorry"):
+        return {"event": kind, "colour": COLOURS[e[1]], "to": e[2]}
+    if kind == "bump":
+        return {"event": "bump", "colour": COLOURS[e[1]], "from": e[2]}
+    if kind == "slide":
+        return {"event": "slide", "colour": COLOURS[e[1]], "from": e[2], "to": e[3],
+                "swept": [{"colour": COLOURS[c], "from": sq} for c, sq in e[4]]}
+    if kind == "own_slide":
+        return {"event": "own_slide", "colour": COLOURS[e[1]], "at": e[2]}
+    if kind == "safety":
+        return {"event": "safety", "colour": COLOURS[e[1]], "to": location_name(e[2])}
+    if kind == "home":
+        return {"event": "home", "colour": COLOURS[e[1]]}
+    if kind == "switch":
+        return {"event": "switch", "colour": COLOURS[e[1]], "from": e[2],
+                "other": COLOURS[e[3]], "other_from": e[4]}
+    if kind == "forfeit":
+        return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2]}
+    raise ValueError(f"unknown event {kind!r}")
+
+
+# --- generation -----------------------------------------------------------------------------
+
+
+def legal_moves(position: Position, card: int | str) -> list[Move]:
+    """Every legal move for ``position.to_move`` holding ``card``. A forfeit is a move (with the
+    unchanged position as its result) when the rules allow or force one."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        card = card_from_name(card)
+    elif card not in CARD_RULE:
+        raise ValueError(f"card: {card!r} is not a Sorry! card")
+    seat = position.to_move
+    pawns = position.pawns
+    colours = position.colours
+    colour = colours[seat]
+    moves: list[Move] = []
+    add = moves.append
+    rules = position.rules
+
+    if card == SORRY:
+        if START in pawns[seat]:
+            for other, locs in enumerate(pawns):
+                if other == seat:
+                    continue
+                for target in locs:
+                    if target < TRACK_SQUARES:
+                        res = apply_step(pawns, colours, seat, START, target)
+                        add(Move(position, card, SORRY_MOVE, ((seat, START, target),), res[0]))
+        if rules.sorry_forward_4:
+            _simple_moves(position, card, 4, FORWARD, FORWARD_MOVE, add)
+        if not moves:
+            if START not in pawns[seat]:
+                why = f"{_colour_name(colour)} has no pawn in START to use the Sorry! on (C11)"
+            else:
+                why = (f"no opponent pawn stands on the track for {_colour_name(colour)}'s "
+                       "Sorry! (C11)")
+            if rules.sorry_forward_4:
+                why += " and no pawn can move 4 forward"
+            add(_forfeit(position, card, why))
+        return moves
+
+    if card in (1, 2):
+        _start_moves(position, card, add)
+    if card == 4:
+        _simple_moves(position, card, 4, BACKWARD, BACKWARD_MOVE, add)
+    else:
+        _simple_moves(position, card, FORWARD_STEPS[card], FORWARD, FORWARD_MOVE, add)
+    if card == 10:
+        _simple_moves(position, card, 1, BACKWARD, BACKWARD_MOVE, add)
+    elif card == 7:
+        _split_moves(position, add)
+    elif card == 11:
+        forward_exists = bool(moves)
+        _switch_moves(position, add)
+        if not forward_exists and moves:
+            add(_forfeit(position, card, f"{_colour_name(colour)} cannot move a pawn 11 forward "
+                         "and may decline the switch (C10)"))
+    if not moves:
+        add(_forfeit(position, card, _forfeit_reason(position, card)))
+    return moves
+
+
+def _forfeit(position: Position, card: int, reason: str) -> Move:
+    return Move(position, card, FORFEIT, (), position.pawns, reason)
+
+
+def _start_moves(position: Position, card: int, add) -> None:
+    seat = position.to_move
+    if START in position.pawns[seat]:
+        res = apply_step(position.pawns, position.colours, seat, START,
+                         start_exit(position.colours[seat]))
+        if res is not None:
+            add(Move(position, card, START_PAWN, ((seat, START, res[1]),), res[0]))
+
+
+def _simple_moves(position: Position, card: int, steps: int, table, kind: str, add) -> None:
+    seat = position.to_move
+    pawns = position.pawns
+    colours = position.colours
+    row_by_loc = table[colours[seat]]
+    last = None
+    for origin in pawns[seat]:
+        if origin >= START or origin == last:
+            continue
+        last = origin
+        landing = row_by_loc[origin][steps]
+        if landing < 0:
+            continue
+        res = apply_step(pawns, colours, seat, origin, landing)
+        if res is not None:
+            add(Move(position, card, kind, ((seat, origin, landing),), res[0]))
+
+
+def _split_moves(position: Position, add) -> None:
+    """Split 7 (C8): two different pawns, ``a + b = 7`` with ``a, b >= 1``, both forward; the
+    first part is carried out completely before the second is judged. The two orders of the
+    same parts are listed once unless they end in different positions."""
+    seat = position.to_move
+    pawns = position.pawns
+    colours = position.colours
+    fwd = FORWARD[colours[seat]]
+    seen = set()
+    for first in range(1, 7):
+        second = 7 - first
+        for origin in set(pawns[seat]):
+            if origin >= START:
+                continue
+            landing = fwd[origin][first]
+            if landing < 0:
+                continue
+            mid = apply_step(pawns, colours, seat, origin, landing)
+            if mid is None:
+                continue
+            mid_pawns, moved_to = mid
+            for origin2 in set(mid_pawns[seat]):
+                if origin2 >= START or origin2 == moved_to:
+                    continue
+                landing2 = fwd[origin2][second]
+                if landing2 < 0:
+                    continue
+                res = apply_step(mid_pawns, colours, seat, origin2, landing2)
+                if res is None:
+                    continue
+                key = (frozenset(((origin, first), (origin2, second))), res[0])
+                if key in seen:
+                    continue
+                seen.add(key)
+                add(Move(position, 7, SPLIT, ((seat, origin, landing), (seat, origin2, landing2)),
+                         res[0]))
+
+
+def _switch_moves(position: Position, add) -> None:
+    seat = position.to_move
+    pawns = position.pawns
+    colours = position.colours
+    for origin in pawns[seat]:
+        if origin >= TRACK_SQUARES:
+            continue
+        for other, locs in enumerate(pawns):
+            if other == seat:
+                continue
+            for target in locs:
+                if target < TRACK_SQUARES:
+                    res = apply_switch(pawns, colours, seat, origin, other, target)
+                    add(Move(position, 11, SWITCH, ((seat, origin, other, target),), res[0]))
+
+
+def _forfeit_reason(position: Position, card: int) -> str:
+    """Why no move exists: names each obstacle and its rule."""
+    seat = position.to_move
+    colour = position.colours[seat]
+    name = _colour_name(colour)
+    own = position.pawns[seat]
+    label = card_label(card)
+    on_board = sorted({x for x in own if x < START})
+    if not on_board:
+        if START in own and card in (1, 2):
+            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), so "
+                    f"the {label} cannot start a pawn: the turn is forfeited (C12)")
+        return (f"{name} has no pawn out of START and {with_article(label)} cannot start one "
+                "(C1): the turn is forfeited (C12)")
+    obstacles = set()
+    for origin in on_board:
+        for table, steps in _card_steps(card):
+            landing = table[colour][origin][steps]
+            if landing < 0:
+                obstacles.add("overshoot")
+            elif apply_step(position.pawns, position.colours, seat, origin, landing) is None:
+                obstacles.add("own")
+    parts = []
+    if obstacles == {"overshoot"}:
+        parts.append(f"every move would overshoot HOME, which needs an exact count (C6)")
+    elif obstacles == {"own"}:
+        parts.append(f"every move would land on one of {name}'s own pawns (C2)")
+    elif obstacles:
+        parts.append(f"every move would overshoot HOME (C6) or land on one of {name}'s own "
+                     "pawns (C2)")
+    if card == 7:
+        parts.append("no two pawns can share the 7 either (C8)")
+    if card == 11:
+        parts.append("no pawn of another colour is on the track to switch with (C10)")
+    return f"{name} cannot move with {with_article(label)}: {'; '.join(parts)}: the turn is forfeited (C12)"
+
+
+def _card_steps(card: int) -> list:
+    """(table, steps) for each way a numbered card moves a single pawn."""
+    if card == 4:
+        return [(BACKWARD, 4)]
+    if card == SORRY:
+        return [(FORWARD, 4)]
+    out = [(FORWARD, FORWARD_STEPS[card])]
+    if card == 10:
+        out.append((BACKWARD, 1))
+    return out
+
+
+def with_article(label: str) -> str:
+    """ "a 7", "an 8", "an 11", "a Sorry!" """
+    return ("an " if label in ("8", "11") else "a ") + label
+
+
+# --- explanations ---------------------------------------------------------------------------
+
+
+def _clauses(log: list, mover: int, skip_first: bool = True) -> list[str]:
+    """Sentence fragments for what followed the basic step: bumps, slides, safety, home."""
+    out = []
+    for e in log:
+        kind = e[0]
+        if kind == "bump":
+            out.append(f"bumping {_colour_name(e[1])}'s pawn on {e[2]} back to its START (C3)")
+        elif kind == "slide":
+            text = (f"landing on {_colour_name(SLIDE_AT_TRIANGLE[e[2]].owner)}'s slide at {e[2]} "
+                    f"and sliding to {e[3]} (C4)")
+            if e[4]:
+                swept = ", ".join(
+                    f"{'its own' if c == mover else _colour_name(c) + chr(39) + 's'} pawn on {sq}"
+                    for c, sq in e[4])
+                text += f", which sweeps {swept} back to START"
+            out.append(text)
+        elif kind == "own_slide":
+            out.append(f"staying on the triangle at {e[2]}: a pawn does not slide on its own "
+                       "colour's slide (C4)")
+        elif kind == "safety":
+            out.append(f"turning at its safety entry, {entry_square(e[1])}, into its safety "
+                       "zone (C5)")
+        elif kind == "home":
+            out.append("reaching HOME by exact count (C6)")
+    return out
+
+
+def _join(clauses: list[str]) -> str:
+    if not clauses:
+        return ""
+    return ", " + ", ".join(clauses)
+
+
+def _explain(move: Move) -> str:
+    log = move._replay()
+    p = move.position
+    colour = p.colours[p.to_move]
+    name = _colour_name(colour)
+    card = move.card
+    label = card_label(card)
+    kind = move.kind
+    if kind == FORFEIT:
+        text = move.reason[0].upper() + move.reason[1:]
+        if card == 2 and p.rules.two_draws_again:
+            # The 2 still draws again (C7), so only this card is lost, not the turn.
+            text = text.replace("the turn is forfeited", "the 2 is forfeited")
+        if "forfeit" not in text:
+            text += ": the turn is forfeited"
+        sentence = text + "."
+    elif kind == START_PAWN:
+        seat, _, landing = move.parts[0]
+        sentence = (f"{name}'s {label} starts a pawn from START onto its start exit, {landing} "
+                    f"(C1){_join(_clauses(log, colour))}.")
+    elif kind in (FORWARD_MOVE, BACKWARD_MOVE):
+        seat, origin, landing = move.parts[0]
+        steps = _steps_between(colour, origin, landing, kind)
+        direction = "backward" if kind == BACKWARD_MOVE else "forward"
+        rule = CARD_RULE[card]
+        if card == SORRY:
+            rule = "the 2013 option of a Sorry! as 4 forward"
+        squares = "square" if steps == 1 else "squares"
+        sentence = (f"{name}'s {label} moves the pawn on {describe_location(origin)} {direction} "
+                    f"{steps} {squares} to {describe_location(landing)} ({rule})"
+                    f"{_join(_clauses(log, colour))}.")
+    elif kind == SPLIT:
+        (_, o1, l1), (_, o2, l2) = move.parts
+        s1 = _steps_between(colour, o1, l1, FORWARD_MOVE)
+        first_log, second_log = _split_logs(log)
+        sentence = (f"{name} splits the 7 (C8): the pawn on {describe_location(o1)} moves {s1} to "
+                    f"{describe_location(l1)}{_join(_clauses(first_log, colour))}; then the pawn "
+                    f"on {describe_location(o2)} moves {7 - s1} to {describe_location(l2)}"
+                    f"{_join(_clauses(second_log, colour))}.")
+    elif kind == SWITCH:
+        _, origin, other, target = move.parts[0]
+        other_name = _colour_name(p.colours[other])
+        sentence = (f"{name}'s 11 switches its pawn on {origin} with {other_name}'s pawn on "
+                    f"{target} (C10){_join(_clauses(log[1:], colour))}.")
+    elif kind == SORRY_MOVE:
+        _, _, target = move.parts[0]
+        victim = _colour_name(_victim(p, target))
+        rest = [c for c in _clauses(log, colour) if not c.startswith("bumping")]
+        sentence = (f"{name}'s Sorry! takes a pawn from START and puts it on {target}, sending "
+                    f"{victim}'s pawn there back to its START (C11){_join(rest)}.")
+    else:  # pragma: no cover - every kind is handled above
+        raise ValueError(kind)
+    if move.wins:
+        sentence += f" {name} has every pawn HOME and wins (C14)."
+    elif card == 2 and p.rules.two_draws_again:
+        sentence += f" {name} draws again (C7)."
+    return sentence
+
+
+def _split_logs(log: list) -> tuple[list, list]:
+    moves_at = [i for i, e in enumerate(log) if e[0] == "move"]
+    return log[: moves_at[1]], log[moves_at[1]:]
+
+
+# --- why not -------------------------------------------------------------------------------
+
+
+def _place(value, field: str) -> int:
+    if isinstance(value, str) and value.lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, str) and value.upper() in ("START", "S"):
+        return START
+    if isinstance(value, str) and value.upper() in ("HOME", "H"):
+        return HOME
+    try:
+        return parse_location(value, field)
+    except PositionError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def moves_between(position: Position, card: int | str, origin, target) -> list[Move]:
+    """The legal moves in which the mover's pawn on ``origin`` goes to ``target`` (its landing
+    square or, after a slide, the slide's end; for an 11 or a Sorry!, ``target`` may be the
+    opponent's square). A split 7 matches if either part does."""
+    o = _place(origin, "origin")
+    t = _place(target, "target")
+    found = []
+    for move in legal_moves(position, card):
+        if move.kind == SWITCH:
+            if move.parts[0][1] == o and move.parts[0][3] == t:
+                found.append(move)
+            continue
+        for part in move.parts:
+            _, po, landing = part
+            slide = SLIDE_AT_TRIANGLE[landing] if is_track(landing) else None
+            if po == o and (landing == t or (slide is not None and slide.end == t
+                                             and slide.owner != position.colours[part[0]])):
+                found.append(move)
+                break
+    return found
+
+
+def why_illegal(position: Position, card: int | str, origin, target) -> str | None:
+    """Why the mover may not move its pawn on ``origin`` to ``target`` with ``card``; None if it
+    may. The reason names the rule: "a 7 cannot start a pawn (C8)"."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        card = card_from_name(card)
+    if moves_between(position, card, origin, target):
+        return None
+    o = _place(origin, "origin")
+    t = _place(target, "target")
+    seat = position.to_move
+    colour = position.colours[seat]
+    name = _colour_name(colour)
+    own = position.pawns[seat]
+    label = card_label(card)
+    if o not in own:
+        owner = position.occupant(o) if is_track(o) else None
+        if owner:
+            return f"the pawn on {o} is {owner.capitalize()}'s; {name} moves only {name}'s pawns"
+        return f"{name} has no pawn on {describe_location(o)}"
+    if o == HOME:
+        return "a pawn at HOME never moves again (C6)"
+    if t in own and t < START and t != o:
+        return f"it would land on {name}'s own pawn on {describe_location(t)} (C2)"
+    if card == SORRY and (o == START or not position.rules.sorry_forward_4):
+        if o != START:
+            return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+        if not is_track(t):
+            return ("a Sorry! places a pawn only on the track, never in a safety zone, HOME or "
+                    "START (C11)")
+        return (f"a Sorry! must land on a square holding an opponent's pawn (C11); {t} holds "
+                "no pawn")
+    if o == START:
+        if card == 7:
+            return "a 7 cannot start a pawn (C8)"
+        if card not in (1, 2):
+            return f"only a 1 or a 2 starts a pawn (C1); {with_article(label)} cannot"
+        return f"a started pawn goes onto its start exit, {start_exit(colour)}, and no further (C1)"
+    if card == 11 and is_track(t) and position.occupant(t) is not None:
+        # With both pawns on the track a switch is always legal, so one of them is not.
+        return "an 11 switches only pawns on the track, not in START, HOME or a safety zone (C10)"
+    if card == 4:
+        options = [(BACKWARD, 4, "backward")]
+    elif card == SORRY:
+        options = [(FORWARD, 4, "forward")]
+    else:
+        options = [(FORWARD, FORWARD_STEPS[card], "forward")]
+        if card == 10:
+            options.append((BACKWARD, 1, "backward"))
+    if card == 7:
+        for k in range(1, 7):
+            if FORWARD[colour][o][k] == t:
+                return (f"moving {k} of the 7 needs another of {name}'s pawns to move the other "
+                        f"{7 - k} forward, and none can (C8)")
+    for table, steps, _ in options:
+        landing = table[colour][o][steps]
+        slide = SLIDE_AT_TRIANGLE[landing] if is_track(landing) else None
+        if slide is not None and slide.end == t and landing in own:
+            return f"it would land on {name}'s own pawn on the triangle at {landing} (C2)"
+    if all(table is FORWARD and table[colour][o][steps] < 0 for table, steps, _ in options):
+        steps = options[0][1]
+        return (f"{steps} forward from {describe_location(o)} would overshoot HOME; HOME is "
+                "reached by exact count only (C6)")
+    if is_safety(t) and is_track(o) and all(table is BACKWARD for table, _, _ in options):
+        return "a backward move never enters a safety zone (C5)"
+    forward_only = all(table is FORWARD for table, _, _ in options)
+    if is_track(t) and ((is_safety(o) and forward_only)
+                        or (is_track(o) and _passes_entry(colour, o, t))):
+        return (f"a forward move that passes {name}'s safety entry, {entry_square(colour)}, "
+                "turns into the safety zone; it cannot go on round the track (C5)")
+    wanted = " or ".join(
+        f"{steps} {direction}" + (
+            f" (to {describe_location(table[colour][o][steps])})" if table[colour][o][steps] >= 0
+            else " (past HOME)")
+        for table, steps, direction in options)
+    return (f"{with_article(label)} moves a pawn exactly {wanted} ({CARD_RULE[card]}); "
+            f"{describe_location(t)} is not one of those")
+
+
+def _passes_entry(colour: int, origin: int, target: int) -> bool:
+    """Whether going forward from ``origin`` towards ``target`` (both on the track) would first
+    pass the colour's safety entry, so that the pawn turns off before reaching it (C5)."""
+    ahead = (target - origin) % TRACK_SQUARES
+    to_entry = (entry_square(colour) - origin) % TRACK_SQUARES
+    return ahead > to_entry
+
+
+def why_not_forfeit(position: Position, card: int | str) -> str | None:
+    """Why the mover may not pass with ``card``; None if forfeiting is allowed."""
+    moves = legal_moves(position, card)
+    if any(m.kind == FORFEIT for m in moves):
+        return None
+    return f"{len(moves)} legal move(s) exist with this card, and a player who can move must (C12)"

@@ -1,0 +1,304 @@
+"""Positions: where every pawn stands and whose turn it is — the ``sorry-position/1`` format.
+
+A :class:`Position` is immutable and hashable. Internally each colour's pawns are a sorted
+tuple of location codes (see :mod:`.board`), so two positions that differ only in the order
+of a colour's pawns are equal, as FORMATS.md requires.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import board
+from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
+from .rules import RuleSet, get_rules
+
+POSITION_FORMAT = "sorry-position/1"
+
+_SPECIAL_NAMES = {"start": START, "home": HOME}
+_SAFETY_NAMES = {f"safety-{n}": board.safety(n) for n in range(1, board.SAFETY_SQUARES + 1)}
+_POSITION_KEYS = {"format", "rules", "to_move", "pawns"}
+
+
+class PositionError(ValueError):
+    """A position that is not valid ``sorry-position/1``; the message names the field."""
+
+
+def parse_location(value: Any, field: str) -> int:
+    """The location code of a position-format place (``12``, ``"safety-3"``, ``"start"``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise PositionError(
+            f"{field}: {value!r} is not a place; use a track square 0-59, "
+            '"start", "home" or "safety-1" … "safety-5"'
+        )
+    if isinstance(value, int):
+        if not board.is_track(value):
+            raise PositionError(f"{field}: track square {value} is out of range 0-59")
+        return value
+    if value in _SPECIAL_NAMES:
+        return _SPECIAL_NAMES[value]
+    if value in _SAFETY_NAMES:
+        return _SAFETY_NAMES[value]
+    raise PositionError(
+        f"{field}: {value!r} is not a place; use a track square 0-59 (an integer), "
+        '"start", "home" or "safety-1" … "safety-5"'
+    )
+
+
+def parse_colour(value: Any, field: str) -> int:
+    if not isinstance(value, str) or value not in COLOUR_INDEX:
+        raise PositionError(f"{field}: unknown colour {value!r}; colours are {', '.join(COLOURS)}")
+    return COLOUR_INDEX[value]
+
+
+class Position:
+    """A board position under a rule set.
+
+    ``colours`` are the colours in the game as indices (red 0, blue 1, yellow 2, green 3) in turn
+    order, which follows the direction of movement (RULES.md). ``pawns[seat]`` is the sorted
+    tuple of locations of ``colours[seat]``'s pawns; ``to_move`` is a seat index.
+    """
+
+    __slots__ = ("rules", "colours", "pawns", "to_move", "_hash")
+
+    def __init__(
+        self,
+        pawns: Mapping[str, Sequence[int | str]],
+        to_move: str = "red",
+        rules: str | RuleSet = "classic",
+    ) -> None:
+        other = Position.from_dict(
+            {"format": POSITION_FORMAT, "rules": rules if isinstance(rules, str) else rules.name,
+             "to_move": to_move, "pawns": {k: list(v) for k, v in pawns.items()}},
+        )
+        self._copy_from(other, get_rules(rules))
+
+    def _copy_from(self, other: Position, rules: RuleSet) -> None:
+        self.rules = rules
+        self.colours = other.colours
+        self.pawns = other.pawns
+        self.to_move = other.to_move
+        self._hash = None
+
+    @classmethod
+    def _make(cls, rules: RuleSet, colours: tuple[int, ...], pawns: tuple[tuple[int, ...], ...],
+              to_move: int) -> Position:
+        """Trusted constructor for the engine: no validation, ``pawns`` already sorted."""
+        self = object.__new__(cls)
+        self.rules = rules
+        self.colours = colours
+        self.pawns = pawns
+        self.to_move = to_move
+        self._hash = None
+        return self
+
+    @classmethod
+    def initial(
+        cls,
+        colours: Sequence[str] | int = 4,
+        rules: str | RuleSet = "classic",
+        to_move: str | None = None,
+        pawns_per_player: int | None = None,
+    ) -> Position:
+        """All pawns in START. ``colours`` is a list of colour names or a player count (2 players
+        default to red and yellow, 3 to red, blue, yellow: RULES.md)."""
+        rule_set = get_rules(rules)
+        names = _default_colours(colours) if isinstance(colours, int) else list(colours)
+        seat_colours = _check_colours(names, "colours")
+        count = pawns_per_player or rule_set.pawns_per_player
+        if count not in (3, 4):
+            raise PositionError(f"pawns_per_player: must be 3 or 4, not {count!r}")
+        first = seat_colours[0] if to_move is None else parse_colour(to_move, "to_move")
+        if first not in seat_colours:
+            raise PositionError(f"to_move: {to_move!r} is not one of the colours in the game")
+        pawns = tuple((START,) * count for _ in seat_colours)
+        return cls._make(rule_set, seat_colours, pawns, seat_colours.index(first))
+
+    # --- the format -------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Position:
+        """Read and validate a ``sorry-position/1`` object. Raises :class:`PositionError`."""
+        if not isinstance(data, Mapping):
+            raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
+        fmt = data.get("format")
+        if fmt != POSITION_FORMAT:
+            raise PositionError(
+                f"format: expected {POSITION_FORMAT!r}, got {fmt!r}"
+                + (" (a newer or other format; this reader knows only sorry-position/1)"
+                   if isinstance(fmt, str) and fmt.startswith("sorry-position/") else "")
+            )
+        for key in ("rules", "to_move", "pawns"):
+            if key not in data:
+                raise PositionError(f"{key}: missing")
+        try:
+            rule_set = get_rules(data["rules"])
+        except ValueError as exc:
+            raise PositionError(str(exc)) from None
+        pawns_in = data["pawns"]
+        if not isinstance(pawns_in, Mapping):
+            raise PositionError("pawns: expected an object mapping colours to lists of places")
+        seat_colours = _check_colours(list(pawns_in), "pawns")
+        counts = set()
+        seats: dict[int, tuple[int, ...]] = {}
+        track: dict[int, str] = {}
+        for name, places in pawns_in.items():
+            field = f"pawns.{name}"
+            if not isinstance(places, list):
+                raise PositionError(f"{field}: expected a list of places")
+            if len(places) not in (3, 4):
+                raise PositionError(
+                    f"{field}: has {len(places)} pawns; every colour has 4, or 3 for the faster game"
+                )
+            counts.add(len(places))
+            locations = []
+            for i, place in enumerate(places):
+                loc = parse_location(place, f"{field}[{i}]")
+                if board.is_track(loc):
+                    if loc in track:
+                        raise PositionError(
+                            f"{field}[{i}]: track square {loc} already holds a {track[loc]} pawn"
+                        )
+                    track[loc] = name
+                elif board.is_safety(loc) and loc in locations:
+                    raise PositionError(
+                        f"{field}[{i}]: two {name} pawns on {location_name(loc)}"
+                    )
+                locations.append(loc)
+            seats[COLOUR_INDEX[name]] = tuple(sorted(locations))
+        if len(counts) > 1:
+            raise PositionError(
+                "pawns: every colour must have the same number of pawns, got "
+                + ", ".join(f"{n} {len(p)}" for n, p in pawns_in.items())
+            )
+        to_move = parse_colour(data["to_move"], "to_move")
+        if to_move not in seats:
+            raise PositionError(
+                f"to_move: {data['to_move']!r} has no pawns in this position "
+                f"(colours in the game: {', '.join(COLOURS[c] for c in seat_colours)})"
+            )
+        extra = set(data) - _POSITION_KEYS
+        if extra:
+            # FORMATS.md lets later needs add optional keys; this version defines none.
+            raise PositionError(f"{sorted(extra)[0]}: not a key of {POSITION_FORMAT}")
+        return cls._make(rule_set, seat_colours, tuple(seats[c] for c in seat_colours),
+                         seat_colours.index(to_move))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Position:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError(f"position: not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path) -> Position:
+        with open(path, "rb") as f:
+            return cls.from_json(f.read())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys."""
+        return {
+            "format": POSITION_FORMAT,
+            "pawns": {
+                COLOURS[c]: [location_name(loc) for loc in locs]
+                for c, locs in sorted(zip(self.colours, self.pawns))
+            },
+            "rules": self.rules.name,
+            "to_move": COLOURS[self.colours[self.to_move]],
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, indent=indent)
+
+    # --- queries ----------------------------------------------------------------------------
+
+    @property
+    def colour_to_move(self) -> str:
+        return COLOURS[self.colours[self.to_move]]
+
+    @property
+    def colour_names(self) -> tuple[str, ...]:
+        return tuple(COLOURS[c] for c in self.colours)
+
+    def pawns_of(self, colour: str) -> tuple[int | str, ...]:
+        """The places of one colour's pawns, as the position format names them."""
+        seat = self.seat_of(colour)
+        return tuple(location_name(loc) for loc in self.pawns[seat])
+
+    def seat_of(self, colour: str | int) -> int:
+        c = COLOUR_INDEX[colour] if isinstance(colour, str) else colour
+        if c not in self.colours:
+            raise ValueError(f"colour: {colour!r} is not in this game ({', '.join(self.colour_names)})")
+        return self.colours.index(c)
+
+    def occupant(self, square: int) -> str | None:
+        """The colour of the pawn on a track square, or None."""
+        for c, locs in zip(self.colours, self.pawns):
+            if square in locs:
+                return COLOURS[c]
+        return None
+
+    def winner(self) -> str | None:
+        """The colour with all pawns HOME (C14), if any."""
+        for c, locs in zip(self.colours, self.pawns):
+            if locs[0] == HOME:  # sorted: HOME is the largest code
+                return COLOURS[c]
+        return None
+
+    def with_to_move(self, colour: str) -> Position:
+        return Position._make(self.rules, self.colours, self.pawns, self.seat_of(colour))
+
+    def legal_moves(self, card: int | str) -> list:
+        """Every legal move for the player to move holding ``card`` (see :mod:`.moves`)."""
+        from .moves import legal_moves
+
+        return legal_moves(self, card)
+
+    def why_illegal(self, card: int | str, origin: int | str, target: int | str) -> str | None:
+        """Why moving the pawn at ``origin`` to ``target`` with ``card`` is not legal, or None."""
+        from .moves import why_illegal
+
+        return why_illegal(self, card, origin, target)
+
+    # --- identity ---------------------------------------------------------------------------
+
+    def _key(self):
+        return (self.rules.name, self.colours, self.pawns, self.to_move)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._key())
+        return self._hash
+
+    def __repr__(self) -> str:
+        body = ", ".join(
+            f"{COLOURS[c]}=[{', '.join(str(location_name(x)) for x in locs)}]"
+            for c, locs in zip(self.colours, self.pawns)
+        )
+        return f"<Position {self.rules.name} to_move={self.colour_to_move} {body}>"
+
+
+def _default_colours(players: int) -> list[str]:
+    defaults = {2: ["red", "yellow"], 3: ["red", "blue", "yellow"], 4: list(COLOURS)}
+    if players not in defaults:
+        raise PositionError(f"players: a game has 2 to 4 players, not {players!r}")
+    return defaults[players]
+
+
+def _check_colours(names: list, field: str) -> tuple[int, ...]:
+    indices = [parse_colour(n, f"{field}.{n}" if field == "pawns" else field) for n in names]
+    if len(set(indices)) != len(indices):
+        raise PositionError(f"{field}: a colour is named twice")
+    if not 2 <= len(indices) <= 4:
+        raise PositionError(f"{field}: a game has 2 to 4 colours, got {len(indices)}")
+    # Turn order follows the direction of movement: red -> blue -> yellow -> green.
+    return tuple(sorted(indices))

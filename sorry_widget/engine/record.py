@@ -1,0 +1,351 @@
+"""Game records — the ``sorry-record/1`` JSON format.
+
+A record holds everything needed to see a game again without its random generator: the rule
+set and its options, the players, the seed (for reference only), the start position, and for
+every card played (a *play*) the turn, the colour, the card, the move's notation and its
+events. Annotations (a note, arrows, highlighted squares) hang on play numbers: 0 is the start
+position, ``n`` the position after play ``n``.
+
+Replay re-derives every position by finding each play's move among the legal moves of the card
+in the previous position, and checks everything the record claims against that (mover, turn,
+card supply, events, winner). A record that disagrees is refused with the play number and the
+reason. Writing is canonical, so load → save reproduces a saved file byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import COLOURS
+from .cards import CARD_NAMES, DECKS, card_from_name, card_label
+from .game import Game
+from .moves import Move, legal_moves
+from .position import Position, PositionError, parse_location
+from .rules import get_rules
+
+RECORD_FORMAT = "sorry-record/1"
+_KEYS = ("format", "rules", "options", "players", "seed", "start", "plays", "annotations",
+         "result")
+_PLAY_KEYS = ("turn", "colour", "card", "move", "events")
+_OPTION_NAMES = ("deck", "sorry_forward_4", "two_draws_again")
+
+
+class RecordError(ValueError):
+    """A record that is malformed or disagrees with the rules; names the play and the reason."""
+
+
+@dataclass
+class Annotation:
+    """A note on one position of a game: text, arrows between places, highlighted places."""
+
+    play: int
+    text: str = ""
+    arrows: list[tuple[int | str, int | str]] = field(default_factory=list)
+    squares: list[int | str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"play": self.play, "text": self.text,
+                "arrows": [list(a) for a in self.arrows], "squares": list(self.squares)}
+
+
+@dataclass
+class PlayRecord:
+    turn: int
+    colour: str
+    card: str
+    move: str
+    events: list[dict]
+
+    def to_dict(self) -> dict:
+        return {"turn": self.turn, "colour": self.colour, "card": self.card, "move": self.move,
+                "events": self.events}
+
+
+class Record:
+    """A recorded game. Build one with :meth:`from_game`, :meth:`load` or :meth:`from_dict`."""
+
+    def __init__(self, rules: str, options: dict, players: list[dict], seed: Any,
+                 start: Position, plays: list[PlayRecord],
+                 annotations: Iterable[Annotation] = (), result: dict | None = None) -> None:
+        self.rules = rules
+        self.options = dict(options)
+        self.players = players
+        self.seed = seed
+        self.start = start
+        self.plays = plays
+        self.annotations: dict[int, Annotation] = {a.play: a for a in annotations}
+        self.result = result or {"winner": None}
+        self._positions: list[Position] | None = None
+        self._moves: list[Move] | None = None
+
+    # --- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_game(cls, game: Game) -> Record:
+        if not game.keep_history:
+            raise RecordError("this game kept no history (keep_history=False): nothing to record")
+        base = get_rules(game.rules.name)
+        options = {k: getattr(game.rules, k) for k in _OPTION_NAMES
+                   if getattr(game.rules, k) != getattr(base, k)}
+        players = [{"colour": c, "strategy": (s.name if s is not None else "person")}
+                   for c, s in game.strategies.items()]
+        plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events)
+                 for p in game.history]
+        record = cls(game.rules.name, options, players, game.seed, game.start, plays,
+                     result={"winner": game.winner})
+        record._moves = [p.move for p in game.history]
+        record._positions = game.positions()
+        return record
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Read a record and replay it; :class:`RecordError` if anything is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {data.get('format')!r}")
+        missing = [k for k in _KEYS if k not in data]
+        if missing:
+            raise RecordError(f"{missing[0]}: missing")
+        extra = [k for k in data if k not in _KEYS]
+        if extra:
+            raise RecordError(f"{extra[0]}: not a key of {RECORD_FORMAT}")
+        try:
+            get_rules(data["rules"])
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        if not isinstance(data["options"], dict) or set(data["options"]) - set(_OPTION_NAMES):
+            raise RecordError(f"options: expected an object with keys from {list(_OPTION_NAMES)}")
+        try:
+            start = Position.from_dict(data["start"])
+        except PositionError as exc:
+            raise RecordError(f"start.{exc}") from None
+        if start.rules.name != data["rules"]:
+            raise RecordError(f"start.rules: {start.rules.name!r} differs from rules "
+                              f"{data['rules']!r}")
+        players = data["players"]
+        if not isinstance(players, list) or [p.get("colour") if isinstance(p, dict) else None
+                                             for p in players] != list(start.colour_names):
+            raise RecordError("players: expected one {colour, strategy} object per colour of the "
+                              f"start position, in turn order ({', '.join(start.colour_names)})")
+        if not isinstance(data["plays"], list):
+            raise RecordError("plays: expected a list")
+        plays = []
+        for i, p in enumerate(data["plays"], 1):
+            if not isinstance(p, dict) or list(p) != list(_PLAY_KEYS):
+                raise RecordError(f"play {i}: expected an object with keys {list(_PLAY_KEYS)}")
+            plays.append(PlayRecord(**p))
+        annotations = []
+        if not isinstance(data["annotations"], list):
+            raise RecordError("annotations: expected a list")
+        for a in data["annotations"]:
+            annotations.append(_read_annotation(a, len(plays)))
+        if not isinstance(data["result"], dict) or list(data["result"]) != ["winner"]:
+            raise RecordError('result: expected {"winner": colour or null}')
+        record = cls(data["rules"], data["options"], players, data["seed"], start, plays,
+                     annotations, data["result"])
+        record.replay()
+        return record
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"record: not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path) -> Record:
+        with open(path, "rb") as f:
+            return cls.from_json(f.read())
+
+    # --- replay -----------------------------------------------------------------------------
+
+    @property
+    def rule_set(self):
+        return get_rules(self.rules).with_options(**self.options)
+
+    def replay(self) -> list[Position]:
+        """Every position, from the start to after the last play, derived from the record alone
+        (never from the seed). Raises :class:`RecordError` at the first inconsistency."""
+        if self._positions is not None:
+            return self._positions
+        rules = self.rule_set
+        position = Position._make(rules, self.start.colours, self.start.pawns,
+                                  self.start.to_move)
+        positions = [position]
+        moves = []
+        deck = DECKS[rules.deck]
+        deck_size = sum(deck.values())
+        drawn: Counter = Counter()
+        turn = 1
+        winner = position.winner()
+        for n, play in enumerate(self.plays, 1):
+            where = f"play {n} (turn {play.turn})"
+            if winner is not None:
+                raise RecordError(f"{where}: the game was already won by {winner}")
+            try:
+                card = card_from_name(play.card)
+            except ValueError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            if (n - 1) % deck_size == 0:
+                drawn = Counter()  # the pile was (re)shuffled: a full deck again
+            drawn[card] += 1
+            if drawn[card] > deck.get(card, 0):
+                raise RecordError(
+                    f"{where}: a {card_label(card)} is not in the deck here — the {rules.deck} "
+                    f"deck has {deck.get(card, 0)} and this shuffle already dealt them")
+            if play.colour != position.colour_to_move:
+                raise RecordError(f"{where}: it is {position.colour_to_move}'s card, not "
+                                  f"{play.colour}'s")
+            if play.turn != turn:
+                raise RecordError(f"{where}: turn should be {turn}")
+            candidates = legal_moves(position, card)
+            move = next((m for m in candidates if m.notation == play.move), None)
+            if move is None:
+                raise RecordError(
+                    f"{where}: {play.move!r} is not a legal move for {play.colour} with a "
+                    f"{card_label(card)}; legal: {', '.join(m.notation for m in candidates)}")
+            if move.events != play.events:
+                raise RecordError(f"{where}: the events do not match the move {play.move!r}")
+            moves.append(move)
+            mover = position.to_move
+            if move.wins:
+                winner = play.colour
+                nxt = mover
+            elif card == 2 and rules.two_draws_again:
+                nxt = mover
+            else:
+                nxt = (mover + 1) % len(position.colours)
+            if nxt != mover:
+                turn += 1
+            position = Position._make(rules, position.colours, move.result_pawns, nxt)
+            positions.append(position)
+        if self.result.get("winner") != winner:
+            raise RecordError(f"result.winner: the plays give {winner!r}, the record says "
+                              f"{self.result.get('winner')!r}")
+        self._positions, self._moves = positions, moves
+        return positions
+
+    @property
+    def moves(self) -> list[Move]:
+        self.replay()
+        return self._moves
+
+    @property
+    def winner(self) -> str | None:
+        return self.result.get("winner")
+
+    def __len__(self) -> int:
+        return len(self.plays)
+
+    # --- annotations ------------------------------------------------------------------------
+
+    def annotate(self, play: int, text: str | None = None, arrows=None, squares=None) -> Annotation:
+        """Set the note on position ``play`` (0 = start). Omitted parts keep their value; an
+        annotation left with no text, arrows or squares is removed."""
+        current = self.annotations.get(play, Annotation(play))
+        data = current.to_dict()
+        if text is not None:
+            data["text"] = text
+        if arrows is not None:
+            data["arrows"] = arrows
+        if squares is not None:
+            data["squares"] = squares
+        annotation = _read_annotation(data, len(self.plays))
+        if annotation.text or annotation.arrows or annotation.squares:
+            self.annotations[play] = annotation
+        else:
+            self.annotations.pop(play, None)
+        return annotation
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict:
+        return {
+            "format": RECORD_FORMAT,
+            "rules": self.rules,
+            "options": dict(sorted(self.options.items())),
+            "players": self.players,
+            "seed": self.seed,
+            "start": self.start.to_dict(),
+            "plays": [p.to_dict() for p in self.plays],
+            "annotations": [self.annotations[k].to_dict() for k in sorted(self.annotations)],
+            "result": self.result,
+        }
+
+    def to_json(self) -> str:
+        """Canonical text: one line per play and per annotation, keys in a fixed order."""
+        data = self.to_dict()
+        lines = ["{"]
+        keys = list(data)
+        for i, key in enumerate(keys):
+            comma = "," if i < len(keys) - 1 else ""
+            value = data[key]
+            if key in ("plays", "annotations") and value:
+                lines.append(f" {json.dumps(key)}: [")
+                lines.extend(f"  {json.dumps(item, ensure_ascii=False)}"
+                             + ("," if j < len(value) - 1 else "") for j, item in enumerate(value))
+                lines.append(f" ]{comma}")
+            else:
+                lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}{comma}")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def save(self, path) -> None:
+        text = self.to_json()
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+
+    def __repr__(self) -> str:
+        return (f"<Record {self.rules} {', '.join(p['colour'] for p in self.players)}: "
+                f"{len(self.plays)} plays, winner {self.winner}>")
+
+
+def _read_annotation(a: Any, plays: int) -> Annotation:
+    if not isinstance(a, dict):
+        raise RecordError("annotations: each annotation is an object")
+    n = a.get("play")
+    where = f"annotation on play {n!r}"
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= plays:
+        raise RecordError(f"{where}: play must be 0 (the start) to {plays}")
+    if set(a) - {"play", "text", "arrows", "squares"}:
+        raise RecordError(f"{where}: unknown key {sorted(set(a) - {'play', 'text', 'arrows', 'squares'})[0]!r}")
+    text = a.get("text", "")
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: text must be a string")
+    arrows = a.get("arrows", [])
+    squares = a.get("squares", [])
+    if not isinstance(arrows, list) or not isinstance(squares, list):
+        raise RecordError(f"{where}: arrows and squares must be lists")
+    try:
+        for i, arrow in enumerate(arrows):
+            if not isinstance(arrow, (list, tuple)) or len(arrow) != 2:
+                raise RecordError(f"{where}: arrows[{i}] must be a [from, to] pair of places")
+            for end in arrow:
+                _check_place(end, f"{where}: arrows[{i}]")
+        for i, sq in enumerate(squares):
+            _check_place(sq, f"{where}: squares[{i}]")
+    except PositionError as exc:
+        raise RecordError(str(exc)) from None
+    return Annotation(n, text, [tuple(x) for x in arrows], list(squares))
+
+
+def _check_place(value: Any, field: str) -> None:
+    """A place in an annotation: a track square, or a colour's zone like ``"red:safety-2"``,
+    ``"blue:start"``, ``"green:home"``."""
+    if isinstance(value, str) and ":" in value:
+        colour, _, place = value.partition(":")
+        if colour not in COLOURS:
+            raise PositionError(f"{field}: unknown colour {colour!r}")
+        if isinstance(parse_location(place, field), int) and place.isdigit():
+            raise PositionError(f"{field}: a track square has no colour prefix")
+        return
+    if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60):
+        raise PositionError(f"{field}: {value!r} is not a track square 0-59 or a place like "
+                            '"red:safety-2"')

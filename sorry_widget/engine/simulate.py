@@ -1,0 +1,164 @@
+"""Many games at once: win rates per seat, game lengths, speed.
+
+Game ``i`` of a run with seed ``s`` uses the seed ``f"{s}:{i}"``, so any single game of an
+experiment can be replayed on its own with :class:`~.game.Game`.
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .game import Game
+from .rules import RuleSet, get_rules
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (sound near 0 and 1, unlike the normal one)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, 0.0)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return (mean, math.sqrt(var))
+
+
+@dataclass
+class GameResult:
+    seed: str
+    winner_seat: int  # 0 = the player who moved first
+    winner: str
+    cards: int
+    turns: int
+
+
+@dataclass
+class Summary:
+    games: int
+    players: list[str]  # colours in seat order: seat 1 moves first
+    strategies: list[str]
+    rules: str
+    seed: Any
+    wins_per_seat: list[int]
+    win_rate_per_seat: list[float]
+    win_rate_ci95_per_seat: list[list[float]]
+    cards_per_game_mean: float
+    cards_per_game_sd: float
+    turns_per_game_mean: float
+    turns_per_game_sd: float
+    seconds: float
+    games_per_second: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def report(self) -> str:
+        lines = [
+            f"{self.games} games, {self.rules} rules, seed {self.seed}",
+            "seat  colour  strategy   wins    win rate   95% interval",
+        ]
+        for i, colour in enumerate(self.players):
+            lo, hi = self.win_rate_ci95_per_seat[i]
+            lines.append(
+                f"{i + 1:>4}  {colour:<6}  {self.strategies[i]:<9} {self.wins_per_seat[i]:>6}"
+                f"   {self.win_rate_per_seat[i]:8.2%}   [{lo:.2%}, {hi:.2%}]"
+            )
+        lines.append(f"cards per game: mean {self.cards_per_game_mean:.1f}, "
+                     f"sd {self.cards_per_game_sd:.1f}")
+        lines.append(f"turns per game: mean {self.turns_per_game_mean:.1f}, "
+                     f"sd {self.turns_per_game_sd:.1f}")
+        lines.append(f"{self.games_per_second:.0f} games/second ({self.seconds:.2f} s)")
+        return "\n".join(lines)
+
+
+def play_one(players, strategies, rules: RuleSet, seed: Any, first: str | None = None) -> GameResult:
+    game = Game(players, rules=rules, seed=seed, strategies=strategies, first=first,
+                keep_history=False)
+    winner = game.run()
+    # The winner is still to move when the game ends; seats count from the first player.
+    seat = (game.position.to_move - game.start.to_move) % len(game.start.colours)
+    return GameResult(str(seed), seat, winner, game.cards_played, game.turn)
+
+
+def simulate(
+    players: int | Sequence[str] = 4,
+    games: int = 1000,
+    strategy: str | Sequence[Any] = "random",
+    seed: Any = 0,
+    rules: str | RuleSet = "classic",
+    first: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    results: list[GameResult] | None = None,
+) -> Summary:
+    """Play ``games`` games and summarise them. ``strategy`` is one for everyone or one per
+    seat; ``progress(done, total)`` is called now and then; ``results``, if given, receives
+    every game's result (for plots of the length distribution, say)."""
+    if games < 1:
+        raise ValueError(f"games: must be at least 1, not {games}")
+    rule_set = get_rules(rules)
+    probe = Game(players, rules=rule_set, seed=0, strategies=None, first=first,
+                 keep_history=False)
+    colours = list(probe.colours)
+    first_seat = probe.start.to_move
+    seat_colours = colours[first_seat:] + colours[:first_seat]
+    if isinstance(strategy, str) and "," in strategy:
+        strategy = strategy.split(",")
+    if isinstance(strategy, (list, tuple)):
+        if len(strategy) != len(colours):
+            raise ValueError(f"strategy: {len(strategy)} strategies for {len(colours)} players")
+        per_colour = dict(zip(seat_colours, strategy))
+    else:
+        per_colour = {c: strategy for c in colours}
+    names = [Game(players, strategies=per_colour, first=first).strategies[c].name
+             for c in seat_colours]
+    wins = [0] * len(colours)
+    cards: list[int] = []
+    turns: list[int] = []
+    step = max(1, games // 100)
+    started = time.perf_counter()
+    for i in range(games):
+        result = play_one(players, per_colour, rule_set, f"{seed}:{i}", first)
+        wins[result.winner_seat] += 1
+        cards.append(result.cards)
+        turns.append(result.turns)
+        if results is not None:
+            results.append(result)
+        if progress is not None and (i + 1) % step == 0:
+            progress(i + 1, games)
+    seconds = time.perf_counter() - started
+    cards_mean, cards_sd = mean_sd(cards)
+    turns_mean, turns_sd = mean_sd(turns)
+    return Summary(
+        games=games, players=seat_colours, strategies=names, rules=rule_set.name, seed=seed,
+        wins_per_seat=wins, win_rate_per_seat=[w / games for w in wins],
+        win_rate_ci95_per_seat=[list(wilson_interval(w, games)) for w in wins],
+        cards_per_game_mean=cards_mean, cards_per_game_sd=cards_sd,
+        turns_per_game_mean=turns_mean, turns_per_game_sd=turns_sd,
+        seconds=seconds, games_per_second=games / seconds if seconds > 0 else math.inf,
+    )
+
+
+def stderr_progress(done: int, total: int) -> None:
+    """A one-line progress bar on standard error (only on a terminal or for long runs)."""
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()

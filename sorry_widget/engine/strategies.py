@@ -1,0 +1,124 @@
+"""Strategies: who chooses among the legal moves.
+
+A strategy is anything with ``choose(position, card, moves, rng) -> Move`` — a class like the
+ones here, or a plain function with that signature (wrap it with :func:`as_strategy`), so a
+student can write one in a notebook cell::
+
+    def furthest_back_first(position, card, moves, rng):
+        return min(moves, key=lambda m: progress(m.position, m.position.to_move))
+
+``moves`` is never empty (a forfeit is a move) and every element is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .board import HOME, SAFETY_1, START, STEPS_TO_HOME
+from .moves import Move
+from .position import Position
+
+
+class Strategy(Protocol):
+    name: str
+
+    def choose(self, position: Position, card: int, moves: Sequence[Move],
+               rng: random.Random) -> Move: ...
+
+
+class RandomStrategy:
+    """Uniform over the distinct *results*: two moves that reach the same position count once,
+    so a split 7 that can be played in either order is not twice as likely."""
+
+    name = "random"
+
+    def choose(self, position, card, moves, rng):
+        if len(moves) == 1:
+            return moves[0]
+        distinct: dict = {}
+        for move in moves:
+            distinct.setdefault(move.result_pawns, move)
+        options = list(distinct.values())
+        return options[rng.randrange(len(options))]
+
+
+def pawn_score(colour: int, location: int) -> float:
+    """How far along a pawn is: the forward steps it has made towards HOME, plus a bonus for
+    being out of reach in the safety zone or HOME."""
+    score = STEPS_TO_HOME[colour][START] - STEPS_TO_HOME[colour][location]
+    if location >= SAFETY_1 and location != START:
+        score += 10 if location == HOME else 6
+    return score
+
+
+def progress(pawns: tuple[tuple[int, ...], ...], colours: tuple[int, ...], seat: int) -> float:
+    return sum(pawn_score(colours[seat], loc) for loc in pawns[seat])
+
+
+class GreedyStrategy:
+    """Takes the move with the best immediate balance: its own progress (steps towards HOME,
+    with a bonus for pawns safe in the safety zone or HOME) minus ``aggression`` times the
+    opponents' progress — so it likes bumps and slides that send opponents back. Ties are
+    broken at random."""
+
+    def __init__(self, aggression: float = 0.5) -> None:
+        self.aggression = aggression
+        self.name = "greedy" if aggression == 0.5 else f"greedy({aggression:g})"
+
+    def evaluate(self, pawns, colours, seat) -> float:
+        total = 0.0
+        for s, locs in enumerate(pawns):
+            value = sum(pawn_score(colours[s], loc) for loc in locs)
+            total += value if s == seat else -self.aggression * value
+        return total
+
+    def choose(self, position, card, moves, rng):
+        if len(moves) == 1:
+            return moves[0]
+        best: list[Move] = []
+        best_score = None
+        seen = set()
+        for move in moves:
+            if move.result_pawns in seen:
+                continue
+            seen.add(move.result_pawns)
+            score = self.evaluate(move.result_pawns, position.colours, position.to_move)
+            if best_score is None or score > best_score:
+                best, best_score = [move], score
+            elif score == best_score:
+                best.append(move)
+        return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class FunctionStrategy:
+    """Adapts a plain function ``f(position, card, moves, rng) -> Move``."""
+
+    def __init__(self, function: Callable, name: str | None = None) -> None:
+        self.function = function
+        self.name = name or getattr(function, "__name__", "custom")
+
+    def choose(self, position, card, moves, rng):
+        return self.function(position, card, moves, rng)
+
+
+STRATEGIES: dict[str, Callable[[], Strategy]] = {
+    "random": RandomStrategy,
+    "greedy": GreedyStrategy,
+}
+
+
+def as_strategy(value) -> Strategy:
+    """A strategy from a name (``"random"``, ``"greedy"``), a strategy object or a function."""
+    if isinstance(value, str):
+        if value not in STRATEGIES:
+            raise ValueError(
+                f"strategy: unknown strategy {value!r}; known strategies are {', '.join(STRATEGIES)}"
+            )
+        return STRATEGIES[value]()
+    if hasattr(value, "choose"):
+        return value
+    if callable(value):
+        return FunctionStrategy(value)
+    raise ValueError(f"strategy: {value!r} is neither a strategy name, a strategy nor a function")

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from sorry_widget.engine import Position  # noqa: E402
+from sorry_widget.engine.game import Game  # noqa: E402
+
+
+def pos(to_move="red", **pawns):
+    """A position from keyword lists: ``pos(red=[12, "start", ...], blue=[...])``. Colours not
+    given get all pawns in START, so a hand-built position needs only the pawns that matter;
+    at least two colours are always present."""
+    count = 4
+    full = {c: list(v) + ["start"] * (count - len(v)) for c, v in pawns.items()}
+    if len(full) < 2:
+        other = "yellow" if "yellow" not in full else "red"
+        full[other] = ["start"] * count
+    return Position(full, to_move=to_move)
+
+
+def results(position: Position, card) -> list[dict]:
+    """The result positions' pawn dicts of every legal move."""
+    return [m.result.to_dict()["pawns"] for m in position.legal_moves(card)]
+
+
+def notations(position: Position, card) -> set[str]:
+    return {m.notation for m in position.legal_moves(card)}
+
+
+def stacked_game(cards, **kwargs) -> Game:
+    """A game whose draw pile yields ``cards`` (names) first, in order, then the shuffled rest."""
+    from sorry_widget.engine.cards import card_from_name
+
+    game = Game(**kwargs)
+    wanted = [card_from_name(c) for c in cards]
+    rest = list(game.pile.cards)
+    for c in wanted:
+        rest.remove(c)
+    game.pile.cards = rest + list(reversed(wanted))  # the top of the pile is the end
+    return game
+
+
+@pytest.fixture
+def tmp_json(tmp_path):
+    def write(name, data):
+        path = tmp_path / name
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return path
+
+    return write
