@@ -43,6 +43,8 @@ class Play:
 
     @property
     def after(self) -> Position:
+        """The position right after the move, still with the mover to move (as FORMATS.md's
+        ``result``); :meth:`Game.positions` has the next player to move."""
         return self.move.result
 
 
@@ -91,6 +93,7 @@ class Game:
         self.winner: str | None = start.winner()
         self.keep_history = keep_history
         self.history: list[Play] = []
+        self._positions: list[Position] = [start]
 
     # --- state ------------------------------------------------------------------------------
 
@@ -107,8 +110,9 @@ class Game:
         return self.winner is not None
 
     def positions(self) -> list[Position]:
-        """The start and the position after every play (needs ``keep_history``)."""
-        return [self.start] + [p.after for p in self.history]
+        """The start and the game's position after every play, with the next player to move
+        (needs ``keep_history``)."""
+        return list(self._positions)
 
     # --- stepping ---------------------------------------------------------------------------
 
@@ -178,6 +182,8 @@ class Game:
         if nxt != mover:
             self.turn += 1
         self.position = Position._make(self.rules, self.position.colours, move.result_pawns, nxt)
+        if self.keep_history:
+            self._positions.append(self.position)
         return play
 
     def rematch(self, seed: Any = None) -> Game:

@@ -203,10 +203,10 @@ class Position:
         """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys."""
         return {
             "format": POSITION_FORMAT,
-            "pawns": {
-                COLOURS[c]: [location_name(loc) for loc in locs]
-                for c, locs in sorted(zip(self.colours, self.pawns))
-            },
+            "pawns": dict(sorted(
+                (COLOURS[c], [location_name(loc) for loc in locs])
+                for c, locs in zip(self.colours, self.pawns)
+            )),
             "rules": self.rules.name,
             "to_move": COLOURS[self.colours[self.to_move]],
         }

@@ -1,0 +1,147 @@
+"""The ``sorry-widget`` command: ``moves`` exactly as FORMATS.md, ``simulate``, ``play``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sorry_widget.cli import main
+from sorry_widget.engine import Position
+
+EXAMPLE = {
+    "format": "sorry-position/1", "rules": "classic", "to_move": "red",
+    "pawns": {"red": ["start", "start", 12, "safety-3"], "blue": ["home", 20, "start", "start"],
+              "yellow": [34, 35, "start", "home"], "green": ["start"] * 4},
+}
+
+
+def run(args, stdin=None):
+    """The installed console script, as a user runs it."""
+    exe = Path(sys.executable).with_name("sorry-widget")
+    return subprocess.run([str(exe), *args], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_moves_for_one_position_file(tmp_json):
+    path = tmp_json("p.json", EXAMPLE)
+    proc = run(["moves", str(path), "--card", "7"])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 1
+    answer = json.loads(lines[0])
+    assert answer["card"] == "7"
+    expected = {m.result.to_json() for m in Position.from_dict(EXAMPLE).legal_moves("7")}
+    assert {json.dumps(m["result"], sort_keys=True) for m in answer["moves"]} == expected
+    for m in answer["moves"]:
+        assert set(m) == {"notation", "explanation", "result"}
+        assert m["result"]["to_move"] == "red"
+        assert "C8" in m["explanation"]
+
+
+def test_moves_result_is_canonical(tmp_json):
+    path = tmp_json("p.json", EXAMPLE)
+    answer = json.loads(run(["moves", str(path), "--card", "sorry"]).stdout)
+    for m in answer["moves"]:
+        assert list(m["result"]) == sorted(m["result"])
+        assert m["result"] == Position.from_dict(m["result"]).to_dict()
+
+
+def test_moves_jsonl_batch_with_a_bad_line_in_the_middle():
+    good = json.dumps({"position": EXAMPLE, "card": "11"})
+    bad_card = json.dumps({"position": EXAMPLE, "card": "6"})
+    bad_pos = json.dumps({"position": {**EXAMPLE, "to_move": "purple"}, "card": "1"})
+    stdin = "\n".join([good, bad_card, "{oops", bad_pos, good]) + "\n"
+    proc = run(["moves", "--jsonl"], stdin=stdin)
+    assert proc.returncode != 0
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 5
+    assert out[0]["card"] == "11" and out[0] == out[4]
+    assert "error" in out[1] and "card" in out[1]["error"]
+    assert "error" in out[2] and "JSON" in out[2]["error"]
+    assert "error" in out[3] and "to_move" in out[3]["error"]
+
+
+def test_moves_jsonl_all_good_exits_zero():
+    stdin = json.dumps({"position": EXAMPLE, "card": "1"}) + "\n"
+    proc = run(["moves", "--jsonl"], stdin=stdin)
+    assert proc.returncode == 0
+    assert len(json.loads(proc.stdout)["moves"]) == 3
+
+
+def test_moves_forfeit_is_a_move_with_the_unchanged_position(tmp_json, capsys):
+    start = Position.initial(2)
+    path = tmp_json("start.json", start.to_json())
+    assert main(["moves", str(path), "--card", "5"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert len(answer["moves"]) == 1
+    assert answer["moves"][0]["result"] == start.to_dict()
+
+
+def test_moves_bad_position_file_gives_one_clear_error(tmp_json, capsys):
+    path = tmp_json("bad.json", {**EXAMPLE, "rules": "chess"})
+    assert main(["moves", str(path), "--card", "1"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"].startswith("rules:")
+    assert main(["moves", str(path.with_name("missing.json")), "--card", "1"]) == 1
+    assert "missing.json" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_simulate_json_summary(capsys):
+    assert main(["simulate", "--players", "4", "--games", "40", "--strategy", "random",
+                 "--seed", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    for key in ("games", "players", "wins_per_seat", "cards_per_game_mean", "cards_per_game_sd",
+                "turns_per_game_mean", "games_per_second"):
+        assert key in summary
+    assert summary["games"] == 40 and sum(summary["wins_per_seat"]) == 40
+    assert summary["players"] == ["red", "blue", "yellow", "green"]
+    assert summary["cards_per_game_mean"] >= summary["turns_per_game_mean"] > 0
+    assert summary["games_per_second"] > 0
+
+
+def test_simulate_is_reproducible_and_reports_text(capsys):
+    main(["simulate", "--games", "20", "--seed", "7", "--json"])
+    a = json.loads(capsys.readouterr().out)
+    main(["simulate", "--games", "20", "--seed", "7", "--json"])
+    b = json.loads(capsys.readouterr().out)
+    assert a["wins_per_seat"] == b["wins_per_seat"]
+    assert a["cards_per_game_mean"] == b["cards_per_game_mean"]
+    main(["simulate", "--games", "20", "--seed", "7", "--strategy", "random,greedy,random,greedy"])
+    text = capsys.readouterr().out
+    assert "95% interval" in text and "greedy" in text and "games/second" in text
+
+
+def test_simulate_progress_goes_to_stderr(capsys):
+    main(["simulate", "--games", "200", "--seed", "1", "--progress", "--json"])
+    captured = capsys.readouterr()
+    assert "200/200 games" in captured.err
+    json.loads(captured.out)
+
+
+def test_simulate_bad_arguments(capsys):
+    assert main(["simulate", "--players", "5", "--games", "3"]) == 2
+    assert "players" in capsys.readouterr().err
+    assert main(["simulate", "--strategy", "clever", "--games", "3"]) == 2
+    assert "strategy" in capsys.readouterr().err
+
+
+def test_play_prints_a_log_and_writes_a_record(tmp_path):
+    record = tmp_path / "game.json"
+    proc = run(["play", "--seed", "1", "--record", str(record)])
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert "wins after" in lines[-2]
+    assert record.exists()
+    replay = run(["replay", str(record)])
+    assert replay.returncode == 0
+    assert replay.stdout.splitlines()[-1] in proc.stdout
+
+
+@pytest.mark.parametrize("args", [["moves"], ["moves", "x.json"]])
+def test_moves_usage_errors(args, capsys):
+    assert main(args) == 2
+    assert "sorry-widget moves" in capsys.readouterr().err
