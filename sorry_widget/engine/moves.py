@@ -732,8 +732,10 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     if is_safety(t) and is_track(o) and all(table is BACKWARD for table, _, _ in options):
         return "a backward move never enters a safety zone (C5)"
     forward_only = all(table is FORWARD for table, _, _ in options)
+    counts = range(1, 8) if card == 7 else [n for table, n, _ in options if table is FORWARD]
     if is_track(t) and ((is_safety(o) and forward_only)
-                        or (is_track(o) and _passes_entry(colour, o, t))):
+                        or (is_track(o) and (t - o) % TRACK_SQUARES in counts
+                            and _passes_entry(colour, o, t))):
         return (f"a forward move that passes {name}'s safety entry, {entry_square(colour)}, "
                 "turns into the safety zone; it cannot go on round the track (C5)")
     wanted = " or ".join(

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import pos
+
+from sorry_widget.engine.game import Game, GameError
+from sorry_widget.engine.moves import Move
+from sorry_widget.engine.simulate import mean_sd, simulate, wilson_interval
+from sorry_widget.engine.strategies import GreedyStrategy, RandomStrategy, as_strategy
+
+
+def test_random_is_uniform_over_distinct_results_not_over_moves():
+    p = pos(red=[10, 30])
+    moves = p.legal_moves("5")  # R10-15, R30-35
+    assert len(moves) == 2
+    a, b = moves
+    # A second way to reach b's result (as a user-made strategy list might contain).
+    twin = Move(p, b.card, b.kind, b.parts, b.result_pawns)
+    rng = random.Random(5)
+    strategy = RandomStrategy()
+    picks = [strategy.choose(p, 5, [a, b, twin], rng) for _ in range(4000)]
+    share_a = sum(m is a for m in picks) / len(picks)
+    # Uniform over moves would give 1/3; over distinct results 1/2 (sd of the share ~0.008).
+    assert 0.46 < share_a < 0.54
+
+
+def test_greedy_prefers_a_bump_and_getting_home():
+    p = pos(red=[10, 40], blue=[15, 20, 21, 22])
+    move = GreedyStrategy().choose(p, 5, p.legal_moves("5"), random.Random(0))
+    assert move.notation == "R10x15"
+    p = pos(red=["safety-2", 20])
+    move = GreedyStrategy().choose(p, 4, p.legal_moves("4"), random.Random(0))
+    assert move.notation == "R20-16>19"  # backward onto a slide beats leaving the safety zone
+
+
+def test_greedy_beats_random_over_many_games():
+    summary = simulate(players=2, games=200, strategy=["greedy", "random"], seed=3)
+    assert summary.wins_per_seat[0] > summary.wins_per_seat[1]
+
+
+def test_a_plain_function_is_a_strategy():
+    def last_move(position, card, moves, rng):
+        return moves[-1]
+
+    game = Game(players=2, seed=1, strategies=last_move)
+    game.run()
+    assert game.finished
+    assert game.strategies["red"].name == "last_move"
+
+
+def test_a_strategy_that_returns_an_illegal_move_is_refused_and_nothing_changes():
+    def cheat(position, card, moves, rng):
+        return Move(position, card, "forward", ((0, 65, 4),), position.pawns)
+
+    game = Game(players=2, seed=1, strategies=cheat)
+    before = game.position
+    with pytest.raises(GameError, match="not one of the legal moves"):
+        game.step()
+    assert game.position == before and game.cards_played == 0
+
+
+def test_person_players_play_by_notation():
+    game = Game(players=2, seed=1, strategies={"red": None, "yellow": "random"})
+    moves = game.legal_moves()
+    with pytest.raises(GameError, match="played by a person"):
+        game.step()
+    with pytest.raises(GameError, match="not a legal move"):
+        game.play("R99-100")
+    play = game.play(moves[0].notation)
+    assert play.colour == "red"
+
+
+def test_unknown_strategy_name():
+    with pytest.raises(ValueError, match="strategy: unknown strategy 'clever'"):
+        as_strategy("clever")
+
+
+def test_same_seed_same_cards_whatever_the_strategies():
+    g1 = Game(players=2, seed=42, strategies="random")
+    g2 = Game(players=2, seed=42, strategies="greedy")
+    cards1 = [g1.step().card for _ in range(30)]
+    cards2 = [g2.step().card for _ in range(30)]
+    assert cards1 == cards2
+
+
+def test_the_deck_reshuffles_the_discards():
+    game = Game(players=4, seed=9)
+    drawn = [game.step().card for _ in range(90)]
+    assert game.pile.reshuffles >= 1
+    from collections import Counter
+
+    assert Counter(drawn[:45]) == Counter(drawn[45:90])
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert mean_sd([1, 2, 3, 4]) == (2.5, pytest.approx(1.2910, abs=1e-4))
+
+
+def test_simulation_game_i_can_be_replayed_alone():
+    results = []
+    summary = simulate(players=3, games=5, seed="exp", results=results)
+    game = Game(players=3, seed=results[2].seed)
+    assert game.run() == results[2].winner
+    assert game.cards_played == results[2].cards
+    assert sum(summary.wins_per_seat) == 5
+
+
+def test_simulation_counts_seats_from_the_first_player():
+    summary = simulate(players=2, games=30, seed=1, first="yellow")
+    assert summary.players == ["yellow", "red"]
+
+
+def test_simulation_errors():
+    with pytest.raises(ValueError, match="games"):
+        simulate(games=0)
+    with pytest.raises(ValueError, match="strategy"):
+        simulate(players=2, strategy=["random"] * 3, games=1)
