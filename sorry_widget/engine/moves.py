@@ -432,9 +432,9 @@ def _split_moves(position: Position, add) -> None:
     seen = set()
     for first in range(1, 7):
         second = 7 - first
-        for origin in set(pawns[seat]):
+        for origin in sorted(set(pawns[seat])):
             if origin >= START:
-                continue
+                break
             landing = fwd[origin][first]
             if landing < 0:
                 continue
@@ -442,8 +442,10 @@ def _split_moves(position: Position, add) -> None:
             if mid is None:
                 continue
             mid_pawns, moved_to = mid
-            for origin2 in set(mid_pawns[seat]):
-                if origin2 >= START or origin2 == moved_to:
+            for origin2 in sorted(set(mid_pawns[seat])):
+                if origin2 >= START:
+                    break
+                if origin2 == moved_to:
                     continue
                 landing2 = fwd[origin2][second]
                 if landing2 < 0:

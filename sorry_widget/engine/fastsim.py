@@ -1,0 +1,330 @@
+"""A lean loop for many random games: the same games as :class:`~.game.Game` with
+:class:`~.strategies.RandomStrategy`, card for card, several times faster.
+
+It keeps pawns in mutable lists with a 60-square occupancy array and changes them in place, so
+a card costs a few table lookups instead of building a tuple per candidate move. Cards 1, 2, 3,
+4, 5, 8, 10, 12 and Sorry! are generated here, in the same order as
+:func:`~.moves.legal_moves`; for them distinct moves reach distinct positions (a property test
+checks this), so a uniform pick among moves is the random strategy's uniform pick among
+results — with one exception: a 4 played backward from the end of another colour's long slide
+lands on its triangle and slides back to where it began, so two such pawns can give one
+position twice. That case, the 7 and the 11 (where split orders and switches can coincide) go
+through the full move generator and the strategy itself. ``tests/test_fastsim.py`` checks that both paths play
+identical games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, START, start_exit
+from .cards import SORRY, deck_cards
+from .moves import legal_moves
+from .position import Position
+from .strategies import RandomStrategy
+
+_NO_PAWN = -1
+
+
+def play_random_game(start: Position, seed: Any, history: list | None = None,
+                     max_cards: int = 100_000) -> tuple[int, int, int]:
+    """Play one game from ``start`` with every player random. Returns ``(winner seat, cards,
+    turns)``. If ``history`` is a list, each card appends ``(pawns before, card, index of the
+    chosen move in legal_moves)`` — enough to rebuild the full record later."""
+    from .game import _seed_streams  # the same two random streams as Game
+
+    rules = start.rules
+    deck_rng, rng = _seed_streams(seed)
+    pile = deck_cards(rules.deck)
+    deck_rng.shuffle(pile)
+    discards: list[int] = []
+    colours = start.colours
+    n_seats = len(colours)
+    seats = range(n_seats)
+    locs = [list(p) for p in start.pawns]
+    board = [_NO_PAWN] * 60
+    home_count = [0] * n_seats
+    _fill(locs, board, home_count)
+    n_pawns = len(locs[0])
+    fwd_tables = [FORWARD[c] for c in colours]
+    back_tables = [BACKWARD[c] for c in colours]
+    exits = [start_exit(c) for c in colours]
+    draw_again = rules.two_draws_again
+    sorry_4 = rules.sorry_forward_4
+    random = rng.random
+    random_strategy = RandomStrategy()
+    seat = start.to_move
+    turn = 1
+    cards = 0
+
+    for _ in range(max_cards):
+        if not pile:
+            pile = discards
+            discards = []
+            deck_rng.shuffle(pile)
+        card = pile.pop()
+        discards.append(card)
+        cards += 1
+        own = locs[seat]
+        colour = colours[seat]
+        if history is not None:
+            before = tuple(tuple(sorted(p)) for p in locs)
+
+        # Candidates in legal_moves' order: (origin, landing) for one pawn's move,
+        # (origin, other seat, target) for a switch, () for declining an 11.
+        candidates: list = []
+        add = candidates.append
+        generic = False
+        if card == 7:
+            candidates = _sevens(own, seat, colour, fwd_tables[seat], board)
+        elif card == SORRY:
+            if START in own:
+                for s in seats:
+                    if s != seat:
+                        for target in sorted(locs[s]):
+                            if target < 60:
+                                add((START, target))
+            if sorry_4:
+                _simple(own, seat, fwd_tables[seat], 4, board, add)
+        elif card == 11:
+            _simple(own, seat, fwd_tables[seat], 11, board, add)
+            forward = len(candidates)
+            for origin in sorted(own):
+                if origin >= 60:
+                    break
+                for s in seats:
+                    if s != seat:
+                        for target in sorted(locs[s]):
+                            if target < 60:
+                                add((origin, s, target))
+            if len(candidates) > forward:
+                generic = _switches_may_coincide(candidates[forward:], own, colour)
+                if not forward:
+                    add(())  # C10: the switch may be declined
+        elif card == 4:
+            generic = _returns_twice(own, colour, back_tables[seat])
+            _simple(own, seat, back_tables[seat], 4, board, add)
+        elif card != 7:
+            if (card == 1 or card == 2) and START in own and board[exits[seat]] != seat:
+                add((START, exits[seat]))
+            _simple(own, seat, fwd_tables[seat], card, board, add)
+            if card == 10:
+                _simple(own, seat, back_tables[seat], 1, board, add)
+
+        if generic:
+            position = Position._make(rules, colours, tuple(tuple(sorted(p)) for p in locs), seat)
+            moves = legal_moves(position, card)
+            move = random_strategy.choose(position, card, moves, rng)
+            if history is not None:
+                history.append((before, card, moves.index(move)))
+            locs = [list(p) for p in move.result_pawns]
+            own = locs[seat]
+            board = [_NO_PAWN] * 60
+            _fill(locs, board, home_count)
+        else:
+            if card == 7:
+                # Uniform over distinct results, like RandomStrategy: keep the first candidate
+                # of each result key, in order.
+                distinct = list({key: i for i, (key, _) in reversed(list(enumerate(candidates)))}
+                                .values())
+                distinct.sort()
+                n = len(distinct)
+                # RandomStrategy draws whenever there is more than one move, even if they all
+                # end alike; so must this, to stay on the same random stream.
+                index = distinct[0 if len(candidates) <= 1 else int(random() * n)] if n else 0
+                parts = candidates[index][1] if n else ()
+            else:
+                n = len(candidates)
+                index = 0 if n <= 1 else int(random() * n)
+                parts = (candidates[index],) if n else ()
+            if history is not None:
+                history.append((before, card, index))
+            for chosen in parts:
+                if not chosen:
+                    continue  # an 11 declined (C10)
+                if len(chosen) == 2:
+                    _apply(chosen, seat, colour, own, locs, board, home_count)
+                    continue
+                origin, other, target = chosen  # switch (C10): only the mover may slide
+                theirs = locs[other]
+                theirs[theirs.index(target)] = origin
+                board[origin] = other
+                i = own.index(origin)
+                own[i] = target
+                landing = _slide(target, colour, locs, board)
+                board[landing] = seat
+                own[i] = landing
+
+        if home_count[seat] == n_pawns:
+            return seat, cards, turn
+        if not (card == 2 and draw_again):
+            seat = (seat + 1) % n_seats
+            turn += 1
+    raise RuntimeError(f"no winner after {max_cards} cards")
+
+
+def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: list,
+           home_count: list) -> None:
+    """Carry out one pawn's move in place: lift, bump (C3), slide (C4)."""
+    origin, landing = part
+    if origin < 60:
+        board[origin] = _NO_PAWN
+    i = own.index(origin)
+    if landing < 60:
+        victim = board[landing]
+        if victim != _NO_PAWN:
+            victims = locs[victim]
+            victims[victims.index(landing)] = START
+            board[landing] = _NO_PAWN
+        own[i] = landing
+        landing = _slide(landing, colour, locs, board)
+        board[landing] = seat
+    elif landing == HOME:
+        home_count[seat] += 1
+    own[i] = landing
+
+
+def _part_result(own: tuple, emptied: frozenset, board: list, seat: int, colour: int,
+                 origin: int, landing: int):
+    """One forward part of a 7 on a *description* of the position — the mover's pawns and the
+    opponent squares emptied so far (opponents only ever go to START) — without touching the
+    board. Returns ``(own, emptied, final square)`` or None if the part lands on own pawn (C2)."""
+    if landing < 60:
+        if landing in own:
+            return None
+        holder = board[landing]
+        if holder != _NO_PAWN and holder != seat and landing not in emptied:
+            emptied = emptied | {landing}
+        slide = SLIDE_AT_TRIANGLE[landing]
+        if slide is not None and slide.owner != colour:
+            swept = slide.squares[1:]
+            own = tuple(START if q in swept else q for q in own)
+            for q in swept:
+                holder = board[q]
+                if holder != _NO_PAWN and holder != seat and q not in emptied:
+                    emptied = emptied | {q}
+            landing = slide.end
+    elif landing != HOME and landing in own:
+        return None
+    lst = list(own)
+    lst[lst.index(origin)] = landing
+    return tuple(lst), emptied, landing
+
+
+def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
+    """The 7's moves as ``(result key, parts)``, in legal_moves' order and with its rule that the
+    two orders of the same parts are listed once when they end alike (C8)."""
+    start_own = tuple(own)
+    none: frozenset = frozenset()
+    out = []
+    origins = sorted(set(own))
+    for origin in origins:
+        if origin >= START:
+            break
+        landing = fwd[origin][7]
+        if landing >= 0:
+            res = _part_result(start_own, none, board, seat, colour, origin, landing)
+            if res is not None:
+                out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
+    seen = set()
+    for first in range(1, 7):
+        second = 7 - first
+        for origin in origins:
+            if origin >= START:
+                break
+            landing = fwd[origin][first]
+            if landing < 0:
+                continue
+            mid = _part_result(start_own, none, board, seat, colour, origin, landing)
+            if mid is None:
+                continue
+            mid_own, mid_emptied, moved_to = mid
+            for origin2 in sorted(set(mid_own)):
+                if origin2 >= START:
+                    break
+                if origin2 == moved_to:
+                    continue
+                landing2 = fwd[origin2][second]
+                if landing2 < 0:
+                    continue
+                res = _part_result(mid_own, mid_emptied, board, seat, colour, origin2, landing2)
+                if res is None:
+                    continue
+                key = (tuple(sorted(res[0])), res[1])
+                order_key = (frozenset(((origin, first), (origin2, second))), key)
+                if order_key in seen:
+                    continue
+                seen.add(order_key)
+                out.append((key, ((origin, landing), (origin2, landing2))))
+    return out
+
+
+def _fill(locs: list, board: list, home_count: list) -> None:
+    for s, p in enumerate(locs):
+        for loc in p:
+            if loc < 60:
+                board[loc] = s
+        home_count[s] = p.count(HOME)
+
+
+def _slide(square: int, colour: int, locs: list, board: list) -> int:
+    """If ``square`` is another colour's triangle, sweep the slide's other squares to START and
+    return its end (C4); else return ``square``. The mover's own entry in ``locs`` must already
+    be ``square`` and ``board[square]`` free of it."""
+    slide = SLIDE_AT_TRIANGLE[square]
+    if slide is None or slide.owner == colour:
+        return square
+    for sq in slide.squares[1:]:
+        victim = board[sq]
+        if victim != _NO_PAWN:
+            victims = locs[victim]
+            victims[victims.index(sq)] = START
+            board[sq] = _NO_PAWN
+    board[square] = _NO_PAWN
+    return slide.end
+
+
+def _switches_may_coincide(switches: list, own: list, colour: int) -> bool:
+    """Two switches onto the same triangle, by two pawns that both stand on that slide, end in
+    one position: each mover slides and sweeps the other pawn and the switched opponent."""
+    for origin, _, target in switches:
+        slide = SLIDE_AT_TRIANGLE[target]
+        if slide is not None and slide.owner != colour:
+            if sum(1 for loc in own if loc in slide.squares[1:]) >= 2:
+                return True
+    return False
+
+
+def _returns_twice(own: list, colour: int, back) -> bool:
+    """Whether two pawns could each play a 4 backward from the end of another colour's long
+    slide onto its triangle and slide back where they started (C4): two moves that may end in
+    the same position, which the random strategy counts once."""
+    count = 0
+    for origin in own:
+        if origin < 60:
+            landing = back[origin][4]
+            slide = SLIDE_AT_TRIANGLE[landing]
+            if slide is not None and slide.end == origin and slide.owner != colour:
+                count += 1
+    return count >= 2
+
+
+def _simple(own: list, seat: int, table, steps: int, board: list, add) -> None:
+    """Single-pawn moves of ``steps`` by ``table``, skipping START/HOME and own-pawn landings
+    (C2), origins in ascending order without repeats (as legal_moves lists them)."""
+    last = None
+    for origin in sorted(own):
+        if origin >= START:
+            break
+        if origin == last:
+            continue
+        last = origin
+        landing = table[origin][steps]
+        if landing < 0:
+            continue
+        if landing < 60:
+            if board[landing] == seat:
+                continue
+        elif landing != HOME and landing in own:
+            continue
+        add((origin, landing))
