@@ -49,6 +49,17 @@ def deck_cards(deck: str) -> list[int]:
     return [card for card, count in DECKS[deck].items() for _ in range(count)]
 
 
+def shuffle(cards: list, rng: random.Random) -> None:
+    """Fisher–Yates in place, driven by ``rng.random()``: several times faster than
+    ``random.shuffle`` (which calls ``getrandbits`` per card), with a bias below 2**-46 for a
+    45-card deck. The game and the fast simulation both shuffle with this, so a seed deals the
+    same cards in both."""
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 class DrawPile:
     """The draw pile and the discards; when the draw pile runs out the discards are shuffled
     into a new draw pile (1992). All shuffles use the given ``random.Random`` so a seed fixes
@@ -59,7 +70,7 @@ class DrawPile:
     def __init__(self, cards: list[int], rng: random.Random) -> None:
         self.rng = rng
         self.cards = list(cards)
-        rng.shuffle(self.cards)
+        shuffle(self.cards, rng)
         self.discards: list[int] = []
         self.reshuffles = 0
 
@@ -69,7 +80,7 @@ class DrawPile:
                 raise RuntimeError("the draw pile and the discards are both empty")
             self.cards = self.discards
             self.discards = []
-            self.rng.shuffle(self.cards)
+            shuffle(self.cards, self.rng)
             self.reshuffles += 1
         # The top of the pile is the end of the list: pop() is O(1).
         return self.cards.pop()

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, START, start_exit
-from .cards import SORRY, deck_cards
+from .cards import SORRY, deck_cards, shuffle
 from .moves import legal_moves
 from .position import Position
 from .strategies import RandomStrategy
@@ -36,7 +36,7 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
     rules = start.rules
     deck_rng, rng = _seed_streams(seed)
     pile = deck_cards(rules.deck)
-    deck_rng.shuffle(pile)
+    shuffle(pile, deck_rng)
     discards: list[int] = []
     colours = start.colours
     n_seats = len(colours)
@@ -61,7 +61,7 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
         if not pile:
             pile = discards
             discards = []
-            deck_rng.shuffle(pile)
+            shuffle(pile, deck_rng)
         card = pile.pop()
         discards.append(card)
         cards += 1

@@ -76,7 +76,9 @@ class Record:
         self.players = players
         self.seed = seed
         self.start = start
-        self.plays = plays
+        self._plays = plays
+        #: (history, winner) from the fast simulation, expanded into plays when first read.
+        self._compact: list | None = None
         self.annotations: dict[int, Annotation] = {a.play: a for a in annotations}
         self.result = result or {"winner": None}
         self._positions: list[Position] | None = None
@@ -100,6 +102,52 @@ class Record:
         record._moves = [p.move for p in game.history]
         record._positions = game.positions()
         return record
+
+    @classmethod
+    def from_history(cls, start: Position, seed: Any, history: list,
+                     strategy_name: str = "random") -> Record:
+        """A record of a game played by :func:`~.fastsim.play_random_game` from its compact
+        ``history`` of ``(pawns before, card, index of the move in legal_moves)``. The notation
+        and events of each play are worked out when the record is first read or written."""
+        rules = start.rules
+        base = get_rules(rules.name)
+        options = {k: getattr(rules, k) for k in _OPTION_NAMES
+                   if getattr(rules, k) != getattr(base, k)}
+        players = [{"colour": c, "strategy": strategy_name} for c in start.colour_names]
+        record = cls(rules.name, options, players, seed, start, [])
+        record._plays = None
+        record._compact = history
+        return record
+
+    @property
+    def plays(self) -> list[PlayRecord]:
+        if self._plays is None:
+            self._expand()
+        return self._plays
+
+    def _expand(self) -> None:
+        rules = self.start.rules
+        colours = self.start.colours
+        seat = self.start.to_move
+        turn = 1
+        plays, moves = [], []
+        positions = [self.start]
+        winner = None
+        for before, card, index in self._compact:
+            position = Position._make(rules, colours, before, seat)
+            move = legal_moves(position, card)[index]
+            moves.append(move)
+            plays.append(PlayRecord(turn, COLOURS[colours[seat]], CARD_NAMES[card],
+                                    move.notation, move.events))
+            if move.wins:
+                winner = COLOURS[colours[seat]]
+            elif not (card == 2 and rules.two_draws_again):
+                seat = (seat + 1) % len(colours)
+                turn += 1
+            positions.append(Position._make(rules, colours, move.result_pawns, seat))
+        self._plays, self._moves, self._positions = plays, moves, positions
+        self.result = {"winner": winner}
+        self._compact = None
 
     @classmethod
     def from_dict(cls, data: Any) -> Record:
@@ -173,6 +221,8 @@ class Record:
     def replay(self) -> list[Position]:
         """Every position, from the start to after the last play, derived from the record alone
         (never from the seed). Raises :class:`RecordError` at the first inconsistency."""
+        if self._positions is None and self._compact is not None:
+            self._expand()
         if self._positions is not None:
             return self._positions
         rules = self.rule_set
@@ -239,6 +289,8 @@ class Record:
 
     @property
     def winner(self) -> str | None:
+        if self._compact is not None:
+            self._expand()
         return self.result.get("winner")
 
     def __len__(self) -> int:

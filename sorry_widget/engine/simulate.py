@@ -13,8 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .board import COLOURS
+from .fastsim import play_random_game
 from .game import Game
 from .rules import RuleSet, get_rules
+from .strategies import RandomStrategy
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -88,11 +91,19 @@ class Summary:
 
 
 def play_one(players, strategies, rules: RuleSet, seed: Any, first: str | None = None) -> GameResult:
+    """One game without history. All-random games take the fast loop (the same games)."""
     game = Game(players, rules=rules, seed=seed, strategies=strategies, first=first,
                 keep_history=False)
+    start = game.start
+    n = len(start.colours)
+    if all(type(s) is RandomStrategy for s in game.strategies.values()):
+        winner_seat, cards, turns = play_random_game(start, seed)
+        # Seats count from the player who moved first.
+        return GameResult(str(seed), (winner_seat - start.to_move) % n,
+                          COLOURS[start.colours[winner_seat]], cards, turns)
     winner = game.run()
-    # The winner is still to move when the game ends; seats count from the first player.
-    seat = (game.position.to_move - game.start.to_move) % len(game.start.colours)
+    # The winner is still to move when the game ends.
+    seat = (game.position.to_move - start.to_move) % n
     return GameResult(str(seed), seat, winner, game.cards_played, game.turn)
 
 

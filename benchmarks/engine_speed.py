@@ -1,0 +1,136 @@
+"""Engine speed: random 4-player classic games per second, on one core, in one process.
+
+Prints figures, never fails on them:
+
+* records off — ``simulate``'s loop (the fast in-place loop, same games as ``Game``);
+* records kept — the same loop keeping a compact history, turned into a ``Record`` whose
+  notation and events are worked out when read;
+* records written — the record expanded and serialised to ``sorry-record/1`` JSON;
+* the general ``Game`` loop with the random strategy (what a custom strategy runs on);
+* the ``apologies`` package's engine (PyPI), driven through its ``Engine``/``Rules`` directly
+  without the deep copy its ``play_next`` makes each turn, as the baseline — with the ratio of
+  each figure above to it.
+
+    python benchmarks/engine_speed.py --games 2000 --baseline-games 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+
+from sorry_widget.engine import Position
+from sorry_widget.engine.fastsim import play_random_game
+from sorry_widget.engine.game import Game
+from sorry_widget.engine.record import Record
+
+TARGETS = {"records off": 800, "records kept": 200}
+
+
+def timed(label: str, games: int, play_one) -> tuple[str, float, float]:
+    """Games per second over ``games`` games, and cards per game."""
+    cards = 0
+    started = time.perf_counter()
+    for i in range(games):
+        cards += play_one(i)
+    seconds = time.perf_counter() - started
+    return label, games / seconds, cards / games
+
+
+def ours(games: int, players: int) -> list[tuple[str, float, float]]:
+    start = Position.initial(players)
+
+    def records_off(i):
+        return play_random_game(start, i)[1]
+
+    def records_kept(i):
+        history: list = []
+        cards = play_random_game(start, i, history=history)[1]
+        Record.from_history(start, i, history)
+        return cards
+
+    def records_written(i):
+        history: list = []
+        cards = play_random_game(start, i, history=history)[1]
+        Record.from_history(start, i, history).to_json()
+        return cards
+
+    def game_loop(i):
+        game = Game(start=start, seed=i, keep_history=False)
+        game.run()
+        return game.cards_played
+
+    few = max(1, games // 10)
+    return [
+        timed("records off", games, records_off),
+        timed("records kept", games, records_kept),
+        timed("records written", few, records_written),
+        timed("Game loop", few, game_loop),
+    ]
+
+
+def apologies_baseline(games: int, players: int) -> tuple[str, float, float] | None:
+    try:
+        from apologies.engine import Character, Engine
+        from apologies.game import GameMode
+        from apologies.source import RandomInputSource
+    except ImportError:
+        return None
+
+    def play_one(i):
+        random.seed(i)  # apologies draws from the global generator
+        characters = [Character(f"p{n}", RandomInputSource()) for n in range(players)]
+        engine = Engine(mode=GameMode.STANDARD, characters=characters)
+        engine.start_game()
+        cards = 0
+        while not engine.completed:
+            # Engine.play_next() without its per-turn deep copy of the game:
+            color, character = engine.next_turn()
+            done = False
+            while not done:
+                view = engine.game.create_player_view(color)
+                move = engine.choose_next_move(character, view)
+                done = engine.execute_move(color, move)
+                cards += 1
+        return cards
+
+    return timed("apologies 0.4 engine", games, play_one)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--baseline-games", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="run each measurement this many times and report the median")
+    args = parser.parse_args(argv)
+
+    print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core; "
+          f"{args.players}-player classic games, random strategy")
+    runs = [ours(args.games, args.players) for _ in range(args.repeat)]
+    rows = []
+    for k in range(len(runs[0])):
+        label, _, cards = runs[0][k]
+        rows.append((label, statistics.median(r[k][1] for r in runs), cards))
+    baseline = apologies_baseline(args.baseline_games, args.players)
+    width = 22
+    print(f"{'engine':<{width}} {'games/s':>9} {'cards/game':>11} {'× apologies':>12}  target")
+    for label, rate, cards in rows + ([baseline] if baseline else []):
+        ratio = f"{rate / baseline[1]:.1f}×" if baseline else "n/a"
+        target = TARGETS.get(label)
+        verdict = "" if target is None else (
+            f"≥ {target}: {'met' if rate >= target else 'NOT met'}")
+        print(f"{label:<{width}} {rate:>9.1f} {cards:>11.1f} {ratio:>12}  {verdict}")
+    if baseline is None:
+        print("(apologies is not installed: pip install -e '.[bench]' for the baseline)")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

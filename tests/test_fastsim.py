@@ -1,0 +1,84 @@
+"""The fast simulation loop plays exactly the games that Game + RandomStrategy plays."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import positions
+
+from sorry_widget.engine import Position
+from sorry_widget.engine.board import BACKWARD, SLIDE_AT_TRIANGLE
+from sorry_widget.engine.fastsim import play_random_game
+from sorry_widget.engine.game import Game
+from sorry_widget.engine.moves import SWITCH
+from sorry_widget.engine.record import Record
+from sorry_widget.engine.rules import CLASSIC
+
+
+def game_result(start, seed):
+    game = Game(start=start, seed=seed, keep_history=False)
+    game.run()
+    seat = (game.position.to_move - start.to_move) % len(start.colours)
+    return (start.to_move + seat) % len(start.colours), game.cards_played, game.turn
+
+
+@pytest.mark.parametrize("players,pawns,rules", [
+    (2, 4, CLASSIC), (3, 4, CLASSIC), (4, 4, CLASSIC), (4, 3, CLASSIC),
+    (4, 4, CLASSIC.with_options(two_draws_again=False)),
+    (3, 4, CLASSIC.with_options(sorry_forward_4=True)),
+    (2, 4, CLASSIC.with_options(deck="original44")),
+])
+def test_fast_loop_plays_the_same_games_as_the_game_loop(players, pawns, rules):
+    start = Position.initial(players, rules, pawns_per_player=pawns)
+    for seed in range(60):
+        assert play_random_game(start, seed) == game_result(start, seed), seed
+
+
+def test_fast_loop_from_a_custom_start_and_first_player():
+    start = Position.initial(["blue", "green"], to_move="green")
+    for seed in range(30):
+        assert play_random_game(start, seed) == game_result(start, seed)
+
+
+def test_record_from_the_fast_history_equals_the_games_record():
+    start = Position.initial(4)
+    for seed in range(8):
+        history = []
+        play_random_game(start, seed, history=history)
+        game = Game(start=start, seed=seed)
+        game.run()
+        fast = Record.from_history(start, seed, history)
+        assert fast.to_json() == Record.from_game(game).to_json()
+        assert fast.winner == game.winner
+
+
+def _moves_sharing_a_result(position, card):
+    by_result = {}
+    for m in position.legal_moves(card):
+        by_result.setdefault(m.result_pawns, []).append(m)
+    return [ms for ms in by_result.values() if len(ms) > 1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions(), st.sampled_from(["1", "2", "3", "4", "5", "8", "10", "11", "12", "sorry"]))
+def test_where_different_moves_reach_the_same_position(data, card):
+    """The fast loop assumes distinct moves reach distinct positions except in two cases it
+    sends to the full generator; this checks that assumption on random positions."""
+    position = Position.from_dict(data)
+    colour = position.colours[position.to_move]
+    for group in _moves_sharing_a_result(position, card):
+        if card == "4":
+            # a 4 backward from a long slide's end onto its triangle slides back (C4)
+            for m in group:
+                _, origin, landing = m.parts[0]
+                slide = SLIDE_AT_TRIANGLE[landing]
+                assert slide is not None and slide.end == origin and slide.owner != colour
+                assert BACKWARD[colour][origin][4] == landing
+        elif card == "11":
+            # two own pawns on the slide of the triangle they switch onto
+            assert all(m.kind == SWITCH for m in group)
+            targets = {m.parts[0][3] for m in group}
+            assert len(targets) == 1
+        else:
+            pytest.fail(f"{[m.notation for m in group]} share a result with a {card}")
