@@ -82,3 +82,24 @@ def test_where_different_moves_reach_the_same_position(data, card):
             assert len(targets) == 1
         else:
             pytest.fail(f"{[m.notation for m in group]} share a result with a {card}")
+
+
+@settings(max_examples=400, deadline=None)
+@given(positions())
+def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
+    from sorry_widget.engine.board import FORWARD
+    from sorry_widget.engine.fastsim import _NO_PAWN, _fill, _sevens
+    from sorry_widget.engine.moves import FORFEIT
+
+    position = Position.from_dict(data)
+    seat = position.to_move
+    colour = position.colours[seat]
+    locs = [list(p) for p in position.pawns]
+    board = [_NO_PAWN] * 60
+    _fill(locs, board, [0] * len(locs))
+    fast = _sevens(locs[seat], seat, colour, FORWARD[colour], board)
+    real = [m for m in position.legal_moves("7") if m.kind != FORFEIT]
+    assert [parts for _, parts in fast] == [tuple((o, l) for _, o, l in m.parts) for m in real]
+    for (k1, _), m1 in zip(fast, real):
+        for (k2, _), m2 in zip(fast, real):
+            assert (k1 == k2) == (m1.result_pawns == m2.result_pawns)

@@ -40,7 +40,6 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
     discards: list[int] = []
     colours = start.colours
     n_seats = len(colours)
-    seats = range(n_seats)
     locs = [list(p) for p in start.pawns]
     board = [_NO_PAWN] * 60
     home_count = [0] * n_seats
@@ -52,11 +51,12 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
     draw_again = rules.two_draws_again
     sorry_4 = rules.sorry_forward_4
     random = rng.random
-    random_strategy = RandomStrategy()
     seat = start.to_move
     turn = 1
     cards = 0
 
+    # Every colour's list is kept sorted, as Position keeps its tuples, so candidates come out
+    # in legal_moves' order without sorting and a snapshot is a plain copy.
     for _ in range(max_cards):
         if not pile:
             pile = discards
@@ -66,94 +66,56 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
         discards.append(card)
         cards += 1
         own = locs[seat]
-        colour = colours[seat]
         if history is not None:
-            before = tuple(tuple(sorted(p)) for p in locs)
+            before = tuple(map(tuple, locs))
 
-        # Candidates in legal_moves' order: (origin, landing) for one pawn's move,
-        # (origin, other seat, target) for a switch, () for declining an 11.
-        candidates: list = []
-        add = candidates.append
-        generic = False
-        if card == 7:
-            candidates = _sevens(own, seat, colour, fwd_tables[seat], board)
-        elif card == SORRY:
-            if START in own:
-                for s in seats:
-                    if s != seat:
-                        for target in sorted(locs[s]):
-                            if target < 60:
-                                add((START, target))
-            if sorry_4:
-                _simple(own, seat, fwd_tables[seat], 4, board, add)
-        elif card == 11:
-            _simple(own, seat, fwd_tables[seat], 11, board, add)
-            forward = len(candidates)
-            for origin in sorted(own):
-                if origin >= 60:
-                    break
-                for s in seats:
-                    if s != seat:
-                        for target in sorted(locs[s]):
-                            if target < 60:
-                                add((origin, s, target))
-            if len(candidates) > forward:
-                generic = _switches_may_coincide(candidates[forward:], own, colour)
-                if not forward:
-                    add(())  # C10: the switch may be declined
-        elif card == 4:
-            generic = _returns_twice(own, colour, back_tables[seat])
-            _simple(own, seat, back_tables[seat], 4, board, add)
-        elif card != 7:
-            if (card == 1 or card == 2) and START in own and board[exits[seat]] != seat:
-                add((START, exits[seat]))
-            _simple(own, seat, fwd_tables[seat], card, board, add)
+        if card in _ONE_PAWN_CARDS:
+            # 1, 2, 3, 5, 8, 10, 12: (origin, landing) candidates, in legal_moves' order.
+            candidates = []
+            if card <= 2 and START in own and board[exits[seat]] != seat:
+                candidates.append((START, exits[seat]))
+            _simple(own, seat, fwd_tables[seat], card, board, candidates.append)
             if card == 10:
-                _simple(own, seat, back_tables[seat], 1, board, add)
-
-        if generic:
-            position = Position._make(rules, colours, tuple(tuple(sorted(p)) for p in locs), seat)
-            moves = legal_moves(position, card)
-            move = random_strategy.choose(position, card, moves, rng)
-            if history is not None:
-                history.append((before, card, moves.index(move)))
-            locs = [list(p) for p in move.result_pawns]
-            own = locs[seat]
-            board = [_NO_PAWN] * 60
-            _fill(locs, board, home_count)
-        else:
-            if card == 7:
-                # Uniform over distinct results, like RandomStrategy: keep the first candidate
-                # of each result key, in order.
-                distinct = list({key: i for i, (key, _) in reversed(list(enumerate(candidates)))}
-                                .values())
-                distinct.sort()
-                n = len(distinct)
-                # RandomStrategy draws whenever there is more than one move, even if they all
-                # end alike; so must this, to stay on the same random stream.
-                index = distinct[0 if len(candidates) <= 1 else int(random() * n)] if n else 0
-                parts = candidates[index][1] if n else ()
+                _simple(own, seat, back_tables[seat], 1, board, candidates.append)
+            n = len(candidates)
+            if n:
+                index = 0 if n == 1 else int(random() * n)
+                origin, landing = candidates[index]
+                if origin < 60:
+                    board[origin] = _NO_PAWN
+                i = own.index(origin)
+                if landing < 60:
+                    victim = board[landing]
+                    if victim != _NO_PAWN:
+                        victims = locs[victim]
+                        victims[victims.index(landing)] = START  # bump (C3)
+                        victims.sort()
+                        board[landing] = _NO_PAWN
+                    own[i] = landing
+                    if SLIDE_AT_TRIANGLE[landing] is not None:
+                        end = _slide(landing, colours[seat], locs, board)
+                        if end != landing:
+                            own[i] = end
+                            board[end] = seat
+                            for pawns in locs:
+                                pawns.sort()
+                            landing = -1
+                    if landing >= 0:
+                        board[landing] = seat
+                elif landing == HOME:
+                    home_count[seat] += 1
+                if landing >= 0:
+                    own[i] = landing
+                    own.sort()
             else:
-                n = len(candidates)
-                index = 0 if n <= 1 else int(random() * n)
-                parts = (candidates[index],) if n else ()
+                index = 0
             if history is not None:
                 history.append((before, card, index))
-            for chosen in parts:
-                if not chosen:
-                    continue  # an 11 declined (C10)
-                if len(chosen) == 2:
-                    _apply(chosen, seat, colour, own, locs, board, home_count)
-                    continue
-                origin, other, target = chosen  # switch (C10): only the mover may slide
-                theirs = locs[other]
-                theirs[theirs.index(target)] = origin
-                board[origin] = other
-                i = own.index(origin)
-                own[i] = target
-                landing = _slide(target, colour, locs, board)
-                board[landing] = seat
-                own[i] = landing
+        else:
+            _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables,
+                        colours, rules, sorry_4, random, rng, history,
+                        before if history is not None else None)
+            own = locs[seat]
 
         if home_count[seat] == n_pawns:
             return seat, cards, turn
@@ -161,6 +123,100 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
             seat = (seat + 1) % n_seats
             turn += 1
     raise RuntimeError(f"no winner after {max_cards} cards")
+
+
+_ONE_PAWN_CARDS = frozenset((1, 2, 3, 5, 8, 10, 12))
+_random_strategy = RandomStrategy()
+
+
+def _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables, colours, rules,
+                sorry_4, random, rng, history, before) -> None:
+    """The 4, 7, 11 and Sorry!, in place; the rare cases where two moves may reach one
+    position go through legal_moves and the random strategy itself."""
+    own = locs[seat]
+    colour = colours[seat]
+    n_seats = len(locs)
+    # Candidates in legal_moves' order: (origin, landing) for one pawn's move,
+    # (origin, other seat, target) for a switch, () for declining an 11.
+    candidates: list = []
+    add = candidates.append
+    generic = False
+    if card == 7:
+        candidates = _sevens(own, seat, colour, fwd_tables[seat], board)
+    elif card == SORRY:
+        if START in own:
+            for s in range(n_seats):
+                if s != seat:
+                    for target in locs[s]:
+                        if target < 60:
+                            add((START, target))
+        if sorry_4:
+            _simple(own, seat, fwd_tables[seat], 4, board, add)
+    elif card == 11:
+        _simple(own, seat, fwd_tables[seat], 11, board, add)
+        forward = len(candidates)
+        for origin in own:
+            if origin >= 60:
+                break
+            for s in range(n_seats):
+                if s != seat:
+                    for target in locs[s]:
+                        if target < 60:
+                            add((origin, s, target))
+        if len(candidates) > forward:
+            generic = _switches_may_coincide(candidates[forward:], own, colour)
+            if not forward:
+                add(())  # C10: the switch may be declined
+    else:  # the 4
+        generic = _returns_twice(own, colour, back_tables[seat])
+        _simple(own, seat, back_tables[seat], 4, board, add)
+
+    if generic:
+        position = Position._make(rules, colours, tuple(map(tuple, locs)), seat)
+        moves = legal_moves(position, card)
+        move = _random_strategy.choose(position, card, moves, rng)
+        if history is not None:
+            history.append((before, card, moves.index(move)))
+        for s, pawns in enumerate(move.result_pawns):
+            locs[s][:] = pawns
+        board[:] = [_NO_PAWN] * 60
+        _fill(locs, board, home_count)
+        return
+    if card == 7:
+        # Uniform over distinct results, like RandomStrategy: the first candidate of each
+        # result key, in order.
+        first_of: dict = {}
+        for i, (key, _) in enumerate(candidates):
+            first_of.setdefault(key, i)
+        distinct = list(first_of.values())
+        n = len(distinct)
+        # RandomStrategy draws whenever there is more than one move, even if they all end
+        # alike; so must this, to stay on the same random stream.
+        index = distinct[0 if len(candidates) <= 1 else int(random() * n)] if n else 0
+        parts = candidates[index][1] if n else ()
+    else:
+        n = len(candidates)
+        index = 0 if n <= 1 else int(random() * n)
+        parts = (candidates[index],) if n else ()
+    if history is not None:
+        history.append((before, card, index))
+    for chosen in parts:
+        if not chosen:
+            continue  # an 11 declined (C10)
+        if len(chosen) == 2:
+            _apply(chosen, seat, colour, own, locs, board, home_count)
+            continue
+        origin, other, target = chosen  # switch (C10): only the mover may slide
+        theirs = locs[other]
+        theirs[theirs.index(target)] = origin
+        board[origin] = other
+        i = own.index(origin)
+        own[i] = target
+        landing = _slide(target, colour, locs, board)
+        board[landing] = seat
+        own[i] = landing
+        for pawns in locs:
+            pawns.sort()
 
 
 def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: list,
@@ -175,6 +231,7 @@ def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: li
         if victim != _NO_PAWN:
             victims = locs[victim]
             victims[victims.index(landing)] = START
+            victims.sort()
             board[landing] = _NO_PAWN
         own[i] = landing
         landing = _slide(landing, colour, locs, board)
@@ -182,6 +239,8 @@ def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: li
     elif landing == HOME:
         home_count[seat] += 1
     own[i] = landing
+    for pawns in locs:
+        pawns.sort()
 
 
 def _part_result(own: tuple, emptied: frozenset, board: list, seat: int, colour: int,
@@ -213,50 +272,104 @@ def _part_result(own: tuple, emptied: frozenset, board: list, seat: int, colour:
 
 def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
     """The 7's moves as ``(result key, parts)``, in legal_moves' order and with its rule that the
-    two orders of the same parts are listed once when they end alike (C8)."""
+    two orders of the same parts are listed once when they end alike (C8).
+
+    A result key is the mover's sorted pawns plus the opponent squares emptied (opponents only
+    ever go to START). Splits whose parts both avoid other colours' triangles are worked out
+    directly: with no slide, a part changes nothing but its own pawn and a bumped opponent, so
+    for parts ``x -> L1`` then ``y -> L2`` (own pawns ``own``):
+
+    * this order is legal iff ``L1`` is free of own pawns and ``L2`` is free of own pawns other
+      than ``x`` and is not ``L1`` (C2; HOME takes any number);
+    * the reverse order is then legal iff ``L2 != x``, and it ends alike, so it was listed
+      already when its first part is the smaller (legal_moves counts first parts upwards).
+    """
     start_own = tuple(own)
     none: frozenset = frozenset()
     out = []
-    origins = sorted(set(own))
-    for origin in origins:
+    movable = []
+    for origin in own:  # sorted
         if origin >= START:
             break
+        if not movable or movable[-1] != origin:
+            movable.append(origin)
+    for origin in movable:
         landing = fwd[origin][7]
         if landing >= 0:
             res = _part_result(start_own, none, board, seat, colour, origin, landing)
             if res is not None:
                 out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
+    if len(movable) < 2:
+        return out  # a split needs two pawns out of START and HOME (C8)
     seen = set()
+    slides = SLIDE_AT_TRIANGLE
     for first in range(1, 7):
         second = 7 - first
-        for origin in origins:
-            if origin >= START:
-                break
-            landing = fwd[origin][first]
-            if landing < 0:
+        for x in movable:
+            l1 = fwd[x][first]
+            if l1 < 0:
                 continue
-            mid = _part_result(start_own, none, board, seat, colour, origin, landing)
-            if mid is None:
-                continue
-            mid_own, mid_emptied, moved_to = mid
-            for origin2 in sorted(set(mid_own)):
-                if origin2 >= START:
-                    break
-                if origin2 == moved_to:
+            slide = slides[l1] if l1 < 60 else None
+            if slide is None or slide.owner == colour:
+                if l1 != HOME and l1 in own:
+                    continue  # C2
+                i = own.index(x)
+                bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
+                mid = None
+                for y in movable:
+                    if y == x:
+                        continue
+                    l2 = fwd[y][second]
+                    if l2 < 0:
+                        continue
+                    slide2 = slides[l2] if l2 < 60 else None
+                    if slide2 is None or slide2.owner == colour:
+                        if l2 != HOME and (l2 == l1 or (l2 != x and l2 in own)):
+                            continue  # C2 after the first part
+                        if second < first and l2 != x:
+                            continue  # listed already in the other order, ending alike
+                        lst = list(own)
+                        lst[i] = l1
+                        lst[own.index(y)] = l2
+                        lst.sort()
+                        emptied = none
+                        if bumped1:
+                            emptied = frozenset((l1,))
+                        if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
+                            emptied = emptied | {l2}
+                        out.append(((tuple(lst), emptied), ((x, l1), (y, l2))))
+                        continue
+                    if mid is None:
+                        mid = _part_result(start_own, none, board, seat, colour, x, l1)
+                    _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
+            else:
+                mid = _part_result(start_own, none, board, seat, colour, x, l1)
+                if mid is None:
                     continue
-                landing2 = fwd[origin2][second]
-                if landing2 < 0:
-                    continue
-                res = _part_result(mid_own, mid_emptied, board, seat, colour, origin2, landing2)
-                if res is None:
-                    continue
-                key = (tuple(sorted(res[0])), res[1])
-                order_key = (frozenset(((origin, first), (origin2, second))), key)
-                if order_key in seen:
-                    continue
-                seen.add(order_key)
-                out.append((key, ((origin, landing), (origin2, landing2))))
+                moved_to = mid[2]
+                for y in sorted(set(mid[0])):
+                    if y >= START:
+                        break
+                    if y == moved_to:
+                        continue
+                    l2 = fwd[y][second]
+                    if l2 >= 0:
+                        _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
     return out
+
+
+def _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out) -> None:
+    """The second part of a split in which some part slides: computed, and kept unless the
+    same two parts in the other order were listed with the same result."""
+    res = _part_result(mid[0], mid[1], board, seat, colour, y, l2)
+    if res is None:
+        return
+    key = (tuple(sorted(res[0])), res[1])
+    order_key = (frozenset(((x, first), (y, 7 - first))), key)
+    if order_key in seen:
+        return
+    seen.add(order_key)
+    out.append((key, ((x, l1), (y, l2))))
 
 
 def _fill(locs: list, board: list, home_count: list) -> None:
@@ -278,7 +391,7 @@ def _slide(square: int, colour: int, locs: list, board: list) -> int:
         victim = board[sq]
         if victim != _NO_PAWN:
             victims = locs[victim]
-            victims[victims.index(sq)] = START
+            victims[victims.index(sq)] = START  # the caller re-sorts the lists
             board[sq] = _NO_PAWN
     board[square] = _NO_PAWN
     return slide.end
@@ -313,7 +426,7 @@ def _simple(own: list, seat: int, table, steps: int, board: list, add) -> None:
     """Single-pawn moves of ``steps`` by ``table``, skipping START/HOME and own-pawn landings
     (C2), origins in ascending order without repeats (as legal_moves lists them)."""
     last = None
-    for origin in sorted(own):
+    for origin in own:  # sorted
         if origin >= START:
             break
         if origin == last:
