@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, START, start_exit
+from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, SLIDES, START, start_exit
 from .cards import SORRY, deck_cards, shuffle
 from .moves import legal_moves
 from .position import Position
@@ -54,6 +54,7 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
     seat = start.to_move
     turn = 1
     cards = 0
+    recording = history is not None
 
     # Every colour's list is kept sorted, as Position keeps its tuples, so candidates come out
     # in legal_moves' order without sorting and a snapshot is a plain copy.
@@ -66,7 +67,7 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
         discards.append(card)
         cards += 1
         own = locs[seat]
-        if history is not None:
+        if recording:
             before = tuple(map(tuple, locs))
 
         if card in _ONE_PAWN_CARDS:
@@ -74,48 +75,32 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
             candidates = []
             if card <= 2 and START in own and board[exits[seat]] != seat:
                 candidates.append((START, exits[seat]))
-            _simple(own, seat, fwd_tables[seat], card, board, candidates.append)
+            fwd = fwd_tables[seat]
+            for origin in own:  # _simple(), inlined for the commonest cards
+                if origin >= START:
+                    break
+                landing = fwd[origin][card]
+                if landing >= 0:
+                    if landing < 60:
+                        if board[landing] == seat:
+                            continue
+                    elif landing != HOME and landing in own:
+                        continue
+                    candidates.append((origin, landing))
             if card == 10:
                 _simple(own, seat, back_tables[seat], 1, board, candidates.append)
             n = len(candidates)
             if n:
                 index = 0 if n == 1 else int(random() * n)
-                origin, landing = candidates[index]
-                if origin < 60:
-                    board[origin] = _NO_PAWN
-                i = own.index(origin)
-                if landing < 60:
-                    victim = board[landing]
-                    if victim != _NO_PAWN:
-                        victims = locs[victim]
-                        victims[victims.index(landing)] = START  # bump (C3)
-                        victims.sort()
-                        board[landing] = _NO_PAWN
-                    own[i] = landing
-                    if SLIDE_AT_TRIANGLE[landing] is not None:
-                        end = _slide(landing, colours[seat], locs, board)
-                        if end != landing:
-                            own[i] = end
-                            board[end] = seat
-                            for pawns in locs:
-                                pawns.sort()
-                            landing = -1
-                    if landing >= 0:
-                        board[landing] = seat
-                elif landing == HOME:
-                    home_count[seat] += 1
-                if landing >= 0:
-                    own[i] = landing
-                    own.sort()
+                _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
             else:
                 index = 0
-            if history is not None:
+            if recording:
                 history.append((before, card, index))
         else:
             _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables,
                         colours, rules, sorry_4, random, rng, history,
-                        before if history is not None else None)
-            own = locs[seat]
+                        before if recording else None)
 
         if home_count[seat] == n_pawns:
             return seat, cards, turn
@@ -155,20 +140,28 @@ def _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables, co
     elif card == 11:
         _simple(own, seat, fwd_tables[seat], 11, board, add)
         forward = len(candidates)
-        for origin in own:
-            if origin >= 60:
-                break
-            for s in range(n_seats):
-                if s != seat:
-                    for target in locs[s]:
-                        if target < 60:
-                            add((origin, s, target))
-        if len(candidates) > forward:
-            generic = _switches_may_coincide(candidates[forward:], own, colour)
-            if not forward:
-                add(())  # C10: the switch may be declined
+        mine = [o for o in own if o < 60]
+        theirs = [(s, t) for s in range(n_seats) if s != seat for t in locs[s] if t < 60]
+        switches = len(mine) * len(theirs)
+        if switches:
+            generic = _switches_may_coincide(mine, theirs, colour)
+            if not generic:
+                # Every own track pawn with every opponent track pawn, in legal_moves' order,
+                # then declining when no forward 11 exists (C10); only the pick is built.
+                n = forward + switches + (0 if forward else 1)
+                index = int(random() * n)
+                if history is not None:
+                    history.append((before, card, index))
+                if index < forward:
+                    _apply(candidates[index], seat, colour, own, locs, board, home_count)
+                elif index < forward + switches:
+                    k = index - forward
+                    other, target = theirs[k % len(theirs)]
+                    _switch(mine[k // len(theirs)], other, target, seat, colour, own, locs,
+                            board)
+                return
     else:  # the 4
-        generic = _returns_twice(own, colour, back_tables[seat])
+        generic = _returns_twice(own, colour)
         _simple(own, seat, back_tables[seat], 4, board, add)
 
     if generic:
@@ -206,17 +199,22 @@ def _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables, co
         if len(chosen) == 2:
             _apply(chosen, seat, colour, own, locs, board, home_count)
             continue
-        origin, other, target = chosen  # switch (C10): only the mover may slide
-        theirs = locs[other]
-        theirs[theirs.index(target)] = origin
-        board[origin] = other
-        i = own.index(origin)
-        own[i] = target
-        landing = _slide(target, colour, locs, board)
-        board[landing] = seat
-        own[i] = landing
-        for pawns in locs:
-            pawns.sort()
+        _switch(*chosen, seat, colour, own, locs, board)
+
+
+def _switch(origin: int, other: int, target: int, seat: int, colour: int, own: list,
+            locs: list, board: list) -> None:
+    """The 11's switch in place (C10): only the mover may slide (C4)."""
+    theirs = locs[other]
+    theirs[theirs.index(target)] = origin
+    board[origin] = other
+    i = own.index(origin)
+    own[i] = target
+    landing = _slide(target, colour, locs, board)
+    board[landing] = seat
+    own[i] = landing
+    for pawns in locs:
+        pawns.sort()
 
 
 def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: list,
@@ -230,17 +228,23 @@ def _apply(part: tuple, seat: int, colour: int, own: list, locs: list, board: li
         victim = board[landing]
         if victim != _NO_PAWN:
             victims = locs[victim]
-            victims[victims.index(landing)] = START
+            victims[victims.index(landing)] = START  # bump (C3)
             victims.sort()
             board[landing] = _NO_PAWN
         own[i] = landing
-        landing = _slide(landing, colour, locs, board)
+        if SLIDE_AT_TRIANGLE[landing] is not None:
+            end = _slide(landing, colour, locs, board)
+            if end != landing:
+                own[i] = end
+                board[end] = seat
+                for pawns in locs:
+                    pawns.sort()
+                return
         board[landing] = seat
     elif landing == HOME:
         home_count[seat] += 1
     own[i] = landing
-    for pawns in locs:
-        pawns.sort()
+    own.sort()
 
 
 def _part_result(own: tuple, emptied: frozenset, board: list, seat: int, colour: int,
@@ -397,41 +401,47 @@ def _slide(square: int, colour: int, locs: list, board: list) -> int:
     return slide.end
 
 
-def _switches_may_coincide(switches: list, own: list, colour: int) -> bool:
+# SLIDE_COVERING[square]: the slide whose squares after the triangle include ``square``.
+SLIDE_COVERING = [None] * 60
+for _slide_ in SLIDES:
+    for _sq in _slide_.squares[1:]:
+        SLIDE_COVERING[_sq] = _slide_
+del _slide_, _sq
+# NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
+# triangle and slides straight back (the long slides' ends, but its own).
+NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5)
+              for c in range(4)]
+
+
+def _switches_may_coincide(mine: list, theirs: list, colour: int) -> bool:
     """Two switches onto the same triangle, by two pawns that both stand on that slide, end in
     one position: each mover slides and sweeps the other pawn and the switched opponent."""
-    for origin, _, target in switches:
-        slide = SLIDE_AT_TRIANGLE[target]
+    crowded = []
+    seen = set()
+    for origin in mine:
+        slide = SLIDE_COVERING[origin]
         if slide is not None and slide.owner != colour:
-            if sum(1 for loc in own if loc in slide.squares[1:]) >= 2:
-                return True
-    return False
+            if slide in seen:
+                crowded.append(slide.triangle)
+            seen.add(slide)
+    return bool(crowded) and any(t in crowded for _, t in theirs)
 
 
-def _returns_twice(own: list, colour: int, back) -> bool:
+def _returns_twice(own: list, colour: int) -> bool:
     """Whether two pawns could each play a 4 backward from the end of another colour's long
     slide onto its triangle and slide back where they started (C4): two moves that may end in
     the same position, which the random strategy counts once."""
-    count = 0
-    for origin in own:
-        if origin < 60:
-            landing = back[origin][4]
-            slide = SLIDE_AT_TRIANGLE[landing]
-            if slide is not None and slide.end == origin and slide.owner != colour:
-                count += 1
-    return count >= 2
+    ends = NULL_FOURS[colour]
+    return sum(1 for origin in own if origin in ends) >= 2
 
 
 def _simple(own: list, seat: int, table, steps: int, board: list, add) -> None:
     """Single-pawn moves of ``steps`` by ``table``, skipping START/HOME and own-pawn landings
-    (C2), origins in ascending order without repeats (as legal_moves lists them)."""
-    last = None
+    (C2), origins in ascending order (as legal_moves lists them; only START and HOME, which
+    end the scan, can hold two pawns)."""
     for origin in own:  # sorted
         if origin >= START:
             break
-        if origin == last:
-            continue
-        last = origin
         landing = table[origin][steps]
         if landing < 0:
             continue
