@@ -84,7 +84,7 @@ def test_where_different_moves_reach_the_same_position(data, card):
             pytest.fail(f"{[m.notation for m in group]} share a result with a {card}")
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=1500, deadline=None)
 @given(positions())
 def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
     from sorry_widget.engine.board import FORWARD

@@ -120,3 +120,21 @@ def test_simulation_errors():
         simulate(games=0)
     with pytest.raises(ValueError, match="strategy"):
         simulate(players=2, strategy=["random"] * 3, games=1)
+
+
+def test_two_different_splits_can_reach_one_position_and_random_counts_it_once():
+    # red on 0 and 1: 1->2 with 0->safety-4, or 0->2 with 1->safety-4, end alike; so do
+    # 1->s5 then 0->1 (a leapfrog) and the whole 7 from 0 to s5
+    p = pos(red=[0, 1, "start", "start"])
+    moves = p.legal_moves("7")
+    by_result = {}
+    for m in moves:
+        by_result.setdefault(m.result_pawns, []).append(m.notation)
+    assert sorted(by_result[p.pawns[:0] + ((2, 63, 65, 65),) + p.pawns[1:]]) == [
+        "R0-2 R1-s4", "R1-2 R0-s4"]
+    assert sorted(by_result[((1, 64, 65, 65),) + p.pawns[1:]]) == ["R0-s5", "R1-s5 R0-1"]
+    assert len(moves) == 7 and len(by_result) == 4
+    rng = random.Random(1)
+    picks = [RandomStrategy().choose(p, 7, moves, rng).result_pawns for _ in range(5000)]
+    for result in by_result:
+        assert 0.22 < picks.count(result) / len(picks) < 0.28  # 1/4 each, not 1/7 or 2/7
