@@ -152,35 +152,29 @@ def _walk(colour: int, location: int, steps: int, step) -> tuple[int, ...]:
     return tuple(path)
 
 
-# PATHS_FORWARD[colour][location][n]: the n locations a pawn passes moving n forward (empty if
-# the move would overshoot HOME, C6, or the pawn is in START/HOME). Likewise PATHS_BACKWARD.
-PATHS_FORWARD: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
-    tuple(
+def _path_table(step) -> tuple:
+    """table[colour][location][n]: the n locations passed moving n steps by ``step`` (empty if
+    impossible: past HOME, C6, or from START/HOME)."""
+    return tuple(
         tuple(
-            _walk(c, loc, n, _forward_one) if loc not in (START, HOME) else ()
-            for n in range(MAX_STEPS + 1)
+            tuple(_walk(c, loc, n, step) if loc not in (START, HOME) else ()
+                  for n in range(MAX_STEPS + 1))
+            for loc in LOCATIONS
         )
-        for loc in LOCATIONS
+        for c in range(4)
     )
-    for c in range(4)
-)
-PATHS_BACKWARD = tuple(
-    tuple(
-        tuple(
-            _walk(c, loc, n, _backward_one) if loc not in (START, HOME) else ()
-            for n in range(MAX_STEPS + 1)
-        )
-        for loc in LOCATIONS
-    )
-    for c in range(4)
-)
+
+
+PATHS_FORWARD = _path_table(_forward_one)
+PATHS_BACKWARD = _path_table(_backward_one)
+def _destinations(paths) -> tuple:
+    return tuple(tuple(tuple(p[-1] if p else -1 for p in by_n) for by_n in by_loc)
+                 for by_loc in paths)
+
+
 # FORWARD[colour][location][n]: destination of n steps forward, -1 if impossible.
-FORWARD = tuple(
-    tuple(tuple(p[-1] if p else -1 for p in by_n) for by_n in by_loc) for by_loc in PATHS_FORWARD
-)
-BACKWARD = tuple(
-    tuple(tuple(p[-1] if p else -1 for p in by_n) for by_n in by_loc) for by_loc in PATHS_BACKWARD
-)
+FORWARD = _destinations(PATHS_FORWARD)
+BACKWARD = _destinations(PATHS_BACKWARD)
 
 
 def _steps_to_home(colour: int, location: int) -> int:

@@ -306,41 +306,39 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
     if len(movable) < 2:
         return out  # a split needs two pawns out of START and HOME (C8)
     seen = set()
-    slides = SLIDE_AT_TRIANGLE
+    slides = _SLIDING[colour]
+    indexed = [(y, own.index(y)) for y in movable]
     for first in range(1, 7):
         second = 7 - first
         for x in movable:
             l1 = fwd[x][first]
             if l1 < 0:
                 continue
-            slide = slides[l1] if l1 < 60 else None
-            if slide is None or slide.owner == colour:
+            if slides[l1] is None:
                 if l1 != HOME and l1 in own:
                     continue  # C2
                 i = own.index(x)
                 bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
                 mid = None
-                for y in movable:
+                for y, j in indexed:
                     if y == x:
                         continue
                     l2 = fwd[y][second]
                     if l2 < 0:
                         continue
-                    slide2 = slides[l2] if l2 < 60 else None
-                    if slide2 is None or slide2.owner == colour:
+                    if slides[l2] is None:
                         if l2 != HOME and (l2 == l1 or (l2 != x and l2 in own)):
                             continue  # C2 after the first part
                         if second < first and l2 != x:
                             continue  # listed already in the other order, ending alike
-                        lst = list(own)
+                        lst = own[:]
                         lst[i] = l1
-                        lst[own.index(y)] = l2
+                        lst[j] = l2
                         lst.sort()
-                        emptied = none
-                        if bumped1:
-                            emptied = frozenset((l1,))
                         if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
-                            emptied = emptied | {l2}
+                            emptied = frozenset((l1, l2)) if bumped1 else frozenset((l2,))
+                        else:
+                            emptied = frozenset((l1,)) if bumped1 else none
                         out.append(((tuple(lst), emptied), ((x, l1), (y, l2))))
                         continue
                     if mid is None:
@@ -360,6 +358,15 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                     if l2 >= 0:
                         _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
     return out
+
+
+# _SLIDING[colour][location]: the slide a pawn of that colour takes on landing there (another
+# colour's triangle, C4), else None; indexed by any location code.
+_SLIDING = [
+    [s if s is not None and s.owner != c else None for s in SLIDE_AT_TRIANGLE]
+    + [None] * (HOME + 1 - len(SLIDE_AT_TRIANGLE))
+    for c in range(4)
+]
 
 
 def _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out) -> None:

@@ -81,6 +81,20 @@ def _sweep_slide(new: list, own: list, colours, seat: int, slide, log) -> None:
         log.append(("slide", colours[seat], slide.triangle, slide.end, tuple(swept)))
 
 
+def _resolve_slide(new: list, own: list, colours, seat: int, square: int, log) -> int:
+    """Where a pawn of ``seat`` that has landed on ``square`` ends: the slide's end if it is
+    another colour's triangle (sweeping the slide, C4), else ``square``."""
+    slide = SLIDE_AT_TRIANGLE[square]
+    if slide is None:
+        return square
+    if slide.owner == colours[seat]:
+        if log is not None:
+            log.append(("own_slide", colours[seat], square))
+        return square
+    _sweep_slide(new, own, colours, seat, slide, log)
+    return slide.end
+
+
 def apply_step(pawns, colours, seat: int, origin: int, landing: int, log=None):
     """Move one pawn of ``seat`` from ``origin`` to ``landing`` and resolve what follows:
     own pawn in the way (C2) -> None; bump (C3); slide (C4). Returns ``(pawns, final)``."""
@@ -96,13 +110,7 @@ def apply_step(pawns, colours, seat: int, origin: int, landing: int, log=None):
                 if log is not None:
                     log.append(("bump", colours[s], landing))
                 break
-        slide = SLIDE_AT_TRIANGLE[landing]
-        if slide is not None:
-            if slide.owner != colours[seat]:
-                _sweep_slide(new, own, colours, seat, slide, log)
-                landing = slide.end
-            elif log is not None:
-                log.append(("own_slide", colours[seat], landing))
+        landing = _resolve_slide(new, own, colours, seat, landing, log)
     else:
         if landing != HOME and landing in own:
             return None
@@ -120,14 +128,7 @@ def apply_switch(pawns, colours, seat: int, origin: int, other: int, target: int
     own = list(pawns[seat])
     own[own.index(origin)] = -1
     new[other] = _take(pawns[other], target, origin)
-    landing = target
-    slide = SLIDE_AT_TRIANGLE[target]
-    if slide is not None:
-        if slide.owner != colours[seat]:
-            _sweep_slide(new, own, colours, seat, slide, log)
-            landing = slide.end
-        elif log is not None:
-            log.append(("own_slide", colours[seat], target))
+    landing = _resolve_slide(new, own, colours, seat, target, log)
     own[own.index(-1)] = landing
     own.sort()
     new[seat] = tuple(own)

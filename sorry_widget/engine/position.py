@@ -26,6 +26,14 @@ class PositionError(ValueError):
     """A position that is not valid ``sorry-position/1``; the message names the field."""
 
 
+def parse_json(text: str | bytes, error: type[ValueError], what: str) -> Any:
+    """``json.loads`` that fails with ``error("<what>: not valid JSON (…)")``."""
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise error(f"{what}: not valid JSON ({exc})") from None
+
+
 def parse_location(value: Any, field: str) -> int:
     """The location code of a position-format place (``12``, ``"safety-3"``, ``"start"``)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -188,11 +196,7 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"position: not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, PositionError, "position"))
 
     @classmethod
     def load(cls, path) -> Position:

@@ -24,7 +24,7 @@ from .board import COLOURS
 from .cards import CARD_NAMES, DECKS, card_from_name, card_label
 from .game import Game
 from .moves import Move, legal_moves
-from .position import Position, PositionError, parse_location
+from .position import Position, PositionError, parse_json, parse_location
 from .rules import get_rules
 
 RECORD_FORMAT = "sorry-record/1"
@@ -201,11 +201,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise RecordError(f"record: not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(parse_json(text, RecordError, "record"))
 
     @classmethod
     def load(cls, path) -> Record:

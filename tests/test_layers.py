@@ -1,0 +1,29 @@
+"""The house rule on layers: sorry_widget/engine imports only the standard library and itself."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ENGINE = Path(__file__).parent.parent / "sorry_widget" / "engine"
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_engine_imports_only_the_standard_library():
+    files = sorted(ENGINE.glob("*.py"))
+    assert len(files) >= 8
+    for path in files:
+        outside = {m for m in imported_modules(path)
+                   if m not in sys.stdlib_module_names and m != "__future__"}
+        assert not outside, f"{path.name} imports {sorted(outside)}"
