@@ -503,5 +503,5 @@ def test_results_of_every_card_are_canonical_positions():
     p = pos(red=[20, 40, "start", "safety-2"], blue=[30, 41])
     for card in ["1", "2", "3", "4", "5", "7", "8", "10", "11", "12", "sorry"]:
         for r in results(p, card):
-            for colour, places in r.items():
+            for places in r.values():
                 assert len(places) == 4

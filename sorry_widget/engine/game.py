@@ -15,8 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import COLOURS
-from .cards import CARD_NAMES, DrawPile, card_label, deck_cards
+from .cards import DrawPile, card_label, deck_cards
 from .moves import Move, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
@@ -230,5 +229,3 @@ def _strategies_for(start: Position, strategies) -> dict[str, Strategy | None]:
         raise GameError(f"strategies: {len(items)} given for {len(colours)} players")
     return {c: (None if s is None else as_strategy(s)) for c, s in zip(colours, items)}
 
-
-__all__ = ["Game", "GameError", "Play", "CARD_NAMES", "COLOURS"]

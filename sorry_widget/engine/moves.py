@@ -12,12 +12,12 @@ import re
 
 from .board import (
     BACKWARD,
+    COLOUR_LETTERS,
     COLOURS,
     FORWARD,
     HOME,
     PATHS_BACKWARD,
     PATHS_FORWARD,
-    SAFETY_1,
     SLIDE_AT_TRIANGLE,
     START,
     TRACK_SQUARES,
@@ -47,7 +47,9 @@ FORWARD_STEPS = {1: 1, 2: 2, 3: 3, 5: 5, 7: 7, 8: 8, 10: 10, 11: 11, 12: 12}
 CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 10: "C9",
              11: "C10", 12: "C13", SORRY: "C11"}
 
-_LETTER = ("R", "B", "Y", "G")
+#: The rule behind each kind of event of a move.
+EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
+_LETTER = COLOUR_LETTERS
 _RULE_ID = re.compile(r"\bC\d{1,2}\b")
 
 
@@ -228,8 +230,7 @@ class Move:
         if self.kind == START_PAWN:
             ids.append("C1")
         for e in self._replay():
-            rid = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5",
-                   "home": "C6"}.get(e[0])
+            rid = EVENT_RULE.get(e[0])
             if rid:
                 ids.append(rid)
             if e[0] == "forfeit":
@@ -502,7 +503,7 @@ def _forfeit_reason(position: Position, card: int) -> str:
                 obstacles.add("own")
     parts = []
     if obstacles == {"overshoot"}:
-        parts.append(f"every move would overshoot HOME, which needs an exact count (C6)")
+        parts.append("every move would overshoot HOME, which needs an exact count (C6)")
     elif obstacles == {"own"}:
         parts.append(f"every move would land on one of {name}'s own pawns (C2)")
     elif obstacles:
