@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # Creates (or reuses) the project's virtual environment in .venv and installs the package with
-# the given extras. Sourced by the two README commands, so a fresh machine needs nothing else.
+# the given extras. Called by the two README commands, so a fresh machine needs nothing else.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 extras="${1:-test}"
 python="${PYTHON:-python3}"
 if [ ! -x "$root/.venv/bin/python" ]; then
-  "$python" -m venv "$root/.venv"
+  if ! "$python" -m venv "$root/.venv" 2>/dev/null; then
+    # Debian's own python3 ships venv separately (python3-venv); install it if we may.
+    rm -rf "$root/.venv"
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      echo "setup: installing Debian's python3-venv" >&2
+      apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
+      "$python" -m venv "$root/.venv"
+    else
+      echo "setup: '$python -m venv' failed; install your Python's venv module (Debian: python3-venv)" >&2
+      exit 1
+    fi
+  fi
 fi
 "$root/.venv/bin/python" -m pip install --quiet --upgrade pip
 "$root/.venv/bin/python" -m pip install --quiet -e "$root[$extras]"

@@ -385,8 +385,8 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
         forward_exists = bool(moves)
         _switch_moves(position, add)
         if not forward_exists and moves:
-            add(_forfeit(position, card, f"{_colour_name(colour)} cannot move a pawn 11 forward "
-                         "and may decline the switch (C10)"))
+            add(_forfeit(position, card, f"{_colour_name(colour)} declines to switch, as a "
+                         "player may when no pawn can move 11 forward (C10)"))
     if not moves:
         add(_forfeit(position, card, _forfeit_reason(position, card)))
     return moves
@@ -547,9 +547,9 @@ def _clauses(log: list, mover: int, skip_first: bool = True) -> list[str]:
             text = (f"landing on {_colour_name(SLIDE_AT_TRIANGLE[e[2]].owner)}'s slide at {e[2]} "
                     f"and sliding to {e[3]} (C4)")
             if e[4]:
-                swept = ", ".join(
+                swept = _and_list([
                     f"{'its own' if c == mover else _colour_name(c) + chr(39) + 's'} pawn on {sq}"
-                    for c, sq in e[4])
+                    for c, sq in e[4]])
                 text += f", which sweeps {swept} back to START"
             out.append(text)
         elif kind == "own_slide":
@@ -561,6 +561,11 @@ def _clauses(log: list, mover: int, skip_first: bool = True) -> list[str]:
         elif kind == "home":
             out.append("reaching HOME by exact count (C6)")
     return out
+
+
+def _and_list(items: list[str]) -> str:
+    """ "a", "a and b", "a, b and c" """
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _join(clauses: list[str]) -> str:
