@@ -297,67 +297,106 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             break
         if not movable or movable[-1] != origin:
             movable.append(origin)
+    if len(movable) < 2:
+        # No split (C8) and at most one move, so no result key is needed to tell moves apart.
+        for origin in movable:
+            landing = fwd[origin][7]
+            if landing >= 0 and (landing == HOME or landing not in own):  # C2
+                out.append((None, ((origin, landing),)))
+        return out
     for origin in movable:
         landing = fwd[origin][7]
         if landing >= 0:
             res = _part_result(start_own, none, board, seat, colour, origin, landing)
             if res is not None:
                 out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
-    if len(movable) < 2:
-        return out  # a split needs two pawns out of START and HOME (C8)
     seen = set()
     slides = _SLIDING[colour]
     indexed = [(y, own.index(y)) for y in movable]
+    empty_slides: dict = {}  # slide -> no pawn on its squares after the triangle
     for first in range(1, 7):
         second = 7 - first
         for x in movable:
             l1 = fwd[x][first]
             if l1 < 0:
                 continue
-            if slides[l1] is None:
-                if l1 != HOME and l1 in own:
-                    continue  # C2
-                i = own.index(x)
-                bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
-                mid = None
-                for y, j in indexed:
-                    if y == x:
-                        continue
-                    l2 = fwd[y][second]
-                    if l2 < 0:
-                        continue
-                    if slides[l2] is None:
-                        if l2 != HOME and (l2 == l1 or (l2 != x and l2 in own)):
-                            continue  # C2 after the first part
-                        if second < first and l2 != x:
-                            continue  # listed already in the other order, ending alike
-                        lst = own[:]
-                        lst[i] = l1
-                        lst[j] = l2
-                        lst.sort()
-                        if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
-                            emptied = frozenset((l1, l2)) if bumped1 else frozenset((l2,))
-                        else:
-                            emptied = frozenset((l1,)) if bumped1 else none
-                        out.append(((tuple(lst), emptied), ((x, l1), (y, l2))))
-                        continue
-                    if mid is None:
-                        mid = _part_result(start_own, none, board, seat, colour, x, l1)
-                    _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
+            s1 = slides[l1]
+            if s1 is None:
+                d1 = l1
             else:
-                mid = _part_result(start_own, none, board, seat, colour, x, l1)
-                if mid is None:
+                empty = empty_slides.get(s1)
+                if empty is None:
+                    empty = empty_slides[s1] = all(board[q] == _NO_PAWN for q in s1.squares[1:])
+                if not empty:
+                    _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
                     continue
-                moved_to = mid[2]
-                for y in sorted(set(mid[0])):
-                    if y >= START:
-                        break
-                    if y == moved_to:
-                        continue
-                    l2 = fwd[y][second]
-                    if l2 >= 0:
+                d1 = s1.end  # an empty slide only carries the pawn to its end
+            if l1 != HOME and l1 in own:
+                continue  # C2 (judged on the triangle for a slide)
+            i = own.index(x)
+            bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
+            mid = None
+            for y, j in indexed:
+                if y == x:
+                    continue
+                l2 = fwd[y][second]
+                if l2 < 0:
+                    continue
+                s2 = slides[l2]
+                if s2 is None:
+                    d2 = l2
+                else:
+                    empty = empty_slides.get(s2)
+                    if empty is None:
+                        empty = empty_slides[s2] = all(board[q] == _NO_PAWN
+                                                       for q in s2.squares[1:])
+                    if not empty or d1 in s2.squares:
+                        if mid is None:
+                            mid = _part_result(start_own, none, board, seat, colour, x, l1)
                         _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
+                        continue
+                    d2 = s2.end
+                if l2 != HOME and (l2 == d1 or (l2 != x and l2 in own)):
+                    continue  # C2 after the first part
+                no_slide = s1 is None and s2 is None
+                if no_slide and second < first and l2 != x:
+                    continue  # listed already in the other order, ending alike
+                lst = own[:]
+                lst[i] = d1
+                lst[j] = d2
+                lst.sort()
+                if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
+                    emptied = frozenset((l1, l2)) if bumped1 else frozenset((l2,))
+                else:
+                    emptied = frozenset((l1,)) if bumped1 else none
+                key = (tuple(lst), emptied)
+                if not no_slide:
+                    # With a slide the two orders need not be classified alike, so dedup by
+                    # result as the general path does.
+                    order_key = (frozenset(((x, first), (y, second))), key)
+                    if order_key in seen:
+                        continue
+                    seen.add(order_key)
+                out.append((key, ((x, l1), (y, l2))))
     return out
+
+
+def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out) -> None:
+    """Splits whose first part slides down a slide with pawns on it: every second part is
+    computed on the position after the first."""
+    mid = _part_result(start_own, frozenset(), board, seat, colour, x, l1)
+    if mid is None:
+        return
+    moved_to = mid[2]
+    second = 7 - first
+    for y in sorted(set(mid[0])):
+        if y >= START:
+            break
+        if y == moved_to:
+            continue
+        l2 = fwd[y][second]
+        if l2 >= 0:
+            _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
 
 
 # _SLIDING[colour][location]: the slide a pawn of that colour takes on landing there (another
