@@ -15,6 +15,7 @@ identical games.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, SLIDES, START, start_exit
@@ -30,7 +31,20 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
                      max_cards: int = 100_000) -> tuple[int, int, int]:
     """Play one game from ``start`` with every player random. Returns ``(winner seat, cards,
     turns)``. If ``history`` is a list, each card appends ``(pawns before, card, index of the
-    chosen move in legal_moves)`` — enough to rebuild the full record later."""
+    chosen move in legal_moves)`` — enough to rebuild the full record later.
+
+    The cyclic garbage collector is paused meanwhile, as :mod:`timeit` does: the loop makes
+    many short-lived tuples and no reference cycles, so collections would be pure cost."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _play(start, seed, history, max_cards)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _play(start: Position, seed: Any, history: list | None, max_cards: int):
     from .game import _seed_streams  # the same two random streams as Game
 
     rules = start.rules

@@ -16,6 +16,7 @@ from typing import Any
 from .board import COLOURS
 from .fastsim import play_random_game
 from .game import Game
+from .position import Position
 from .rules import RuleSet, get_rules
 from .strategies import RandomStrategy
 
@@ -90,17 +91,16 @@ class Summary:
         return "\n".join(lines)
 
 
-def play_one(players, strategies, rules: RuleSet, seed: Any, first: str | None = None) -> GameResult:
-    """One game without history. All-random games take the fast loop (the same games)."""
-    game = Game(players, rules=rules, seed=seed, strategies=strategies, first=first,
-                keep_history=False)
-    start = game.start
+def play_one(start: Position, strategies: dict, seed: Any) -> GameResult:
+    """One game from ``start`` without history. All-random games take the fast loop, which
+    plays the same games as :class:`Game`."""
     n = len(start.colours)
-    if all(type(s) is RandomStrategy for s in game.strategies.values()):
+    if all(type(s) is RandomStrategy for s in strategies.values()):
         winner_seat, cards, turns = play_random_game(start, seed)
         # Seats count from the player who moved first.
         return GameResult(str(seed), (winner_seat - start.to_move) % n,
                           COLOURS[start.colours[winner_seat]], cards, turns)
+    game = Game(start=start, seed=seed, strategies=strategies, keep_history=False)
     winner = game.run()
     # The winner is still to move when the game ends.
     seat = (game.position.to_move - start.to_move) % n
@@ -122,12 +122,9 @@ def simulate(
     every game's result (for plots of the length distribution, say)."""
     if games < 1:
         raise ValueError(f"games: must be at least 1, not {games}")
-    rule_set = get_rules(rules)
-    probe = Game(players, rules=rule_set, seed=0, strategies=None, first=first,
-                 keep_history=False)
-    colours = list(probe.colours)
-    first_seat = probe.start.to_move
-    seat_colours = colours[first_seat:] + colours[:first_seat]
+    start = Position.initial(players, get_rules(rules), to_move=first)
+    colours = list(start.colour_names)
+    seat_colours = colours[start.to_move:] + colours[:start.to_move]
     if isinstance(strategy, str) and "," in strategy:
         strategy = strategy.split(",")
     if isinstance(strategy, (list, tuple)):
@@ -136,15 +133,16 @@ def simulate(
         per_colour = dict(zip(seat_colours, strategy))
     else:
         per_colour = {c: strategy for c in colours}
-    names = [Game(players, strategies=per_colour, first=first).strategies[c].name
-             for c in seat_colours]
+    # Resolved once: strategy objects are shared by all the games of a run.
+    strategies = Game(start=start, seed=0, strategies=per_colour, keep_history=False).strategies
+    names = [strategies[c].name for c in seat_colours]
     wins = [0] * len(colours)
     cards: list[int] = []
     turns: list[int] = []
     step = max(1, games // 100)
     started = time.perf_counter()
     for i in range(games):
-        result = play_one(players, per_colour, rule_set, f"{seed}:{i}", first)
+        result = play_one(start, strategies, f"{seed}:{i}")
         wins[result.winner_seat] += 1
         cards.append(result.cards)
         turns.append(result.turns)
@@ -156,7 +154,7 @@ def simulate(
     cards_mean, cards_sd = mean_sd(cards)
     turns_mean, turns_sd = mean_sd(turns)
     return Summary(
-        games=games, players=seat_colours, strategies=names, rules=rule_set.name, seed=seed,
+        games=games, players=seat_colours, strategies=names, rules=start.rules.name, seed=seed,
         wins_per_seat=wins, win_rate_per_seat=[w / games for w in wins],
         win_rate_ci95_per_seat=[list(wilson_interval(w, games)) for w in wins],
         cards_per_game_mean=cards_mean, cards_per_game_sd=cards_sd,
