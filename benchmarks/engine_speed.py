@@ -127,8 +127,12 @@ def main(argv=None) -> int:
     for label, rate, cards in rows + ([baseline] if baseline else []):
         ratio = f"{rate / baseline[1]:.1f}×" if baseline else "n/a"
         target = TARGETS.get(label)
-        verdict = "" if target is None else (
-            f"≥ {target}: {'met' if rate >= target else 'NOT met'}")
+        if target is None:
+            verdict = ""
+        elif args.games < 1000:
+            verdict = f"≥ {target} (too few games to judge)"
+        else:
+            verdict = f"≥ {target}: {'met' if rate >= target else 'NOT met'}"
         print(f"{label:<{width}} {rate:>9.1f} {cards:>11.1f} {ratio:>12}  {verdict}")
     if baseline is None:
         print("(apologies is not installed: pip install -e '.[bench]' for the baseline)")
