@@ -338,10 +338,7 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             if s1 is None:
                 d1 = l1
             else:
-                empty = empty_slides.get(s1)
-                if empty is None:
-                    empty = empty_slides[s1] = all(board[q] == _NO_PAWN for q in s1.squares[1:])
-                if not empty:
+                if not _is_empty(s1, board, empty_slides):
                     _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
                     continue
                 d1 = s1.end  # an empty slide only carries the pawn to its end
@@ -360,11 +357,7 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                 if s2 is None:
                     d2 = l2
                 else:
-                    empty = empty_slides.get(s2)
-                    if empty is None:
-                        empty = empty_slides[s2] = all(board[q] == _NO_PAWN
-                                                       for q in s2.squares[1:])
-                    if not empty or d1 in s2.squares:
+                    if not _is_empty(s2, board, empty_slides) or d1 in s2.squares:
                         if mid is None:
                             mid = _part_result(start_own, none, board, seat, colour, x, l1)
                         _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
@@ -393,6 +386,14 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                     seen.add(order_key)
                 out.append((key, ((x, l1), (y, l2))))
     return out
+
+
+def _is_empty(slide, board: list, known: dict) -> bool:
+    """No pawn on the slide's squares after its triangle (remembered per call in ``known``)."""
+    empty = known.get(slide)
+    if empty is None:
+        empty = known[slide] = all(board[q] == _NO_PAWN for q in slide.squares[1:])
+    return empty
 
 
 def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out) -> None:
