@@ -26,6 +26,28 @@ from .strategies import RandomStrategy
 
 _NO_PAWN = -1
 
+_ONE_PAWN_CARDS = frozenset((1, 2, 3, 5, 8, 10, 12))
+_random_strategy = RandomStrategy()
+
+# _SLIDING[colour][location]: the slide a pawn of that colour takes on landing there (another
+# colour's triangle, C4), else None; indexed by any location code.
+_SLIDING = [
+    [s if s is not None and s.owner != c else None for s in SLIDE_AT_TRIANGLE]
+    + [None] * (HOME + 1 - len(SLIDE_AT_TRIANGLE))
+    for c in range(4)
+]
+
+# SLIDE_COVERING[square]: the slide whose squares after the triangle include ``square``.
+SLIDE_COVERING = [None] * 60
+for _slide_ in SLIDES:
+    for _sq in _slide_.squares[1:]:
+        SLIDE_COVERING[_sq] = _slide_
+del _slide_, _sq
+# NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
+# triangle and slides straight back (the long slides' ends, but its own).
+NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5)
+              for c in range(4)]
+
 
 def play_random_game(start: Position, seed: Any, history: list | None = None,
                      max_cards: int = 100_000) -> tuple[int, int, int]:
@@ -122,10 +144,6 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int):
             seat = (seat + 1) % n_seats
             turn += 1
     raise RuntimeError(f"no winner after {max_cards} cards")
-
-
-_ONE_PAWN_CARDS = frozenset((1, 2, 3, 5, 8, 10, 12))
-_random_strategy = RandomStrategy()
 
 
 def _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables, colours, rules,
@@ -414,15 +432,6 @@ def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
             _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
 
 
-# _SLIDING[colour][location]: the slide a pawn of that colour takes on landing there (another
-# colour's triangle, C4), else None; indexed by any location code.
-_SLIDING = [
-    [s if s is not None and s.owner != c else None for s in SLIDE_AT_TRIANGLE]
-    + [None] * (HOME + 1 - len(SLIDE_AT_TRIANGLE))
-    for c in range(4)
-]
-
-
 def _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out) -> None:
     """The second part of a split in which some part slides: computed, and kept unless the
     same two parts in the other order were listed with the same result."""
@@ -460,18 +469,6 @@ def _slide(square: int, colour: int, locs: list, board: list) -> int:
             board[sq] = _NO_PAWN
     board[square] = _NO_PAWN
     return slide.end
-
-
-# SLIDE_COVERING[square]: the slide whose squares after the triangle include ``square``.
-SLIDE_COVERING = [None] * 60
-for _slide_ in SLIDES:
-    for _sq in _slide_.squares[1:]:
-        SLIDE_COVERING[_sq] = _slide_
-del _slide_, _sq
-# NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
-# triangle and slides straight back (the long slides' ends, but its own).
-NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5)
-              for c in range(4)]
 
 
 def _switches_may_coincide(mine: list, theirs: list, colour: int) -> bool:
