@@ -47,6 +47,15 @@ class Play:
         return self.move.result
 
 
+def next_seat(move: Move) -> int:
+    """The seat that plays the next card after ``move``: the mover again after a win (the game
+    is over) or a 2 (C7: a new draw in the same turn), else the next player in turn order."""
+    position = move.position
+    if move.wins or (move.card == 2 and position.rules.two_draws_again):
+        return position.to_move
+    return (position.to_move + 1) % len(position.colours)
+
+
 def _seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
     """Two independent generators from one seed: one shuffles the deck, one serves the
     strategies. So the same seed deals the same cards whatever the players choose."""
@@ -173,11 +182,7 @@ class Game:
             self.history.append(play)
         if move.wins:
             self.winner = play.colour
-            nxt = mover
-        elif card == 2 and self.rules.two_draws_again:
-            nxt = mover  # C7: the same player draws again, in the same turn
-        else:
-            nxt = (mover + 1) % len(self.position.colours)
+        nxt = next_seat(move)
         if nxt != mover:
             self.turn += 1
         self.position = Position._make(self.rules, self.position.colours, move.result_pawns, nxt)

@@ -22,7 +22,7 @@ from typing import Any
 
 from .board import COLOURS
 from .cards import CARD_NAMES, DECKS, card_from_name, card_label
-from .game import Game
+from .game import Game, next_seat
 from .moves import Move, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
 from .rules import get_rules
@@ -141,9 +141,9 @@ class Record:
                                     move.notation, move.events))
             if move.wins:
                 winner = COLOURS[colours[seat]]
-            elif not (card == 2 and rules.two_draws_again):
-                seat = (seat + 1) % len(colours)
-                turn += 1
+            nxt = next_seat(move)
+            if nxt != seat:
+                seat, turn = nxt, turn + 1
             positions.append(Position._make(rules, colours, move.result_pawns, seat))
         self._plays, self._moves, self._positions = plays, moves, positions
         self.result = {"winner": winner}
@@ -260,15 +260,10 @@ class Record:
             if move.events != play.events:
                 raise RecordError(f"{where}: the events do not match the move {play.move!r}")
             moves.append(move)
-            mover = position.to_move
             if move.wins:
                 winner = play.colour
-                nxt = mover
-            elif card == 2 and rules.two_draws_again:
-                nxt = mover
-            else:
-                nxt = (mover + 1) % len(position.colours)
-            if nxt != mover:
+            nxt = next_seat(move)
+            if nxt != position.to_move:
                 turn += 1
             position = Position._make(rules, position.colours, move.result_pawns, nxt)
             positions.append(position)
