@@ -93,3 +93,28 @@ class DrawPile:
 
     def counts(self) -> Counter:
         return Counter(self.cards)
+
+
+def card_text(card: int, sorry_forward_4: bool = False, two_draws_again: bool = True) -> str:
+    """What the card lets a player do, as printed on the card face, with its rule id."""
+    if card == 1:
+        return "Start a pawn, or move one pawn 1 forward. (C1)"
+    if card == 2:
+        again = " Draw again." if two_draws_again else ""
+        return f"Start a pawn, or move one pawn 2 forward.{again} (C7)"
+    if card == 4:
+        return "Move one pawn 4 backward. (C13)"
+    if card == 7:
+        return "Move one pawn 7 forward, or split the 7 between two pawns. (C8)"
+    if card == 10:
+        return "Move one pawn 10 forward, or one pawn 1 backward. (C9)"
+    if card == 11:
+        return "Move one pawn 11 forward, or switch places with an opponent's pawn. (C10)"
+    if card == SORRY:
+        text = "Take a pawn from START and bump an opponent's pawn back to its START."
+        if sorry_forward_4:
+            text += " Or move one pawn 4 forward."
+        return text + " (C11)"
+    if card in CARD_NAMES:
+        return f"Move one pawn {card} forward. (C13)"
+    raise ValueError(f"card: {card!r} is not a Sorry! card")

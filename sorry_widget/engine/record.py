@@ -292,20 +292,7 @@ class Record:
     def annotate(self, play: int, text: str | None = None, arrows=None, squares=None) -> Annotation:
         """Set the note on position ``play`` (0 = start). Omitted parts keep their value; an
         annotation left with no text, arrows or squares is removed."""
-        current = self.annotations.get(play, Annotation(play))
-        data = current.to_dict()
-        if text is not None:
-            data["text"] = text
-        if arrows is not None:
-            data["arrows"] = arrows
-        if squares is not None:
-            data["squares"] = squares
-        annotation = _read_annotation(data, len(self.plays))
-        if annotation.text or annotation.arrows or annotation.squares:
-            self.annotations[play] = annotation
-        else:
-            self.annotations.pop(play, None)
-        return annotation
+        return annotate(self.annotations, len(self.plays), play, text, arrows, squares)
 
     # --- writing ----------------------------------------------------------------------------
 
@@ -348,6 +335,26 @@ class Record:
     def __repr__(self) -> str:
         return (f"<Record {self.rules} {', '.join(p['colour'] for p in self.players)}: "
                 f"{len(self.plays)} plays, winner {self.winner}>")
+
+
+def annotate(annotations: dict[int, Annotation], plays: int, play: int, text: str | None = None,
+             arrows=None, squares=None) -> Annotation:
+    """Set the note on position ``play`` of a game of ``plays`` plays in ``annotations`` (by
+    play), checked as the record format requires; unchanged if it raises RecordError."""
+    current = annotations.get(play, Annotation(play))
+    data = current.to_dict()
+    if text is not None:
+        data["text"] = text
+    if arrows is not None:
+        data["arrows"] = arrows
+    if squares is not None:
+        data["squares"] = squares
+    annotation = _read_annotation(data, plays)
+    if annotation.text or annotation.arrows or annotation.squares:
+        annotations[play] = annotation
+    else:
+        annotations.pop(play, None)
+    return annotation
 
 
 def _read_annotation(a: Any, plays: int) -> Annotation:

@@ -1,0 +1,25 @@
+"""The board as SVG (svgwrite). Importing this gives engine objects a picture in notebooks."""
+
+from ..engine.game import Game, Play
+from ..engine.moves import Move
+from ..engine.position import Position
+from .geometry import BOARD_SIZE, CELL, PLACES, place_key, widget_geometry
+from .svg import (
+    THEMES, SvgBoard, board_svg, card_face_markup, overlay_markup, pawn_markup, resolve_place,
+)
+
+
+def _repr_svg_(self) -> str:
+    return board_svg(self)
+
+
+# The engine may not import the drawing layer, so the drawing layer hands the engine's types
+# their notebook picture: a bare Position, Game, Play or Move in a cell shows a board, in
+# JupyterLab and in exported HTML/PDF alike.
+for _cls in (Position, Game, Play, Move):
+    _cls._repr_svg_ = _repr_svg_
+
+__all__ = [
+    "BOARD_SIZE", "CELL", "PLACES", "THEMES", "SvgBoard", "board_svg", "card_face_markup",
+    "overlay_markup", "pawn_markup", "place_key", "resolve_place", "widget_geometry",
+]

@@ -1,0 +1,489 @@
+"""The Sorry! board as SVG, drawn with svgwrite.
+
+One function, :func:`board_svg`, in the spirit of ``chess.svg.board``: give it a position or a
+game and keyword options (highlights, arrows, the last move, the card, a theme) and it returns
+SVG text. Every place carries a semantic id, class and ``data-place`` key, every pawn its colour
+as a class, so tests, stylesheets and the widget's frontend can find them. The smaller pieces
+(:func:`pawn_markup`, :func:`card_face_markup`, :func:`overlay_markup`) are what the widget sends
+to the browser, so a pawn or an arrow is drawn by this module only.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import svgwrite
+from svgwrite.container import Group
+
+from ..engine.board import COLOUR_LETTERS, COLOURS
+from ..engine.cards import SORRY, card_from_name, card_label, card_text
+from ..engine.game import Game, Play
+from ..engine.moves import Move
+from ..engine.position import Position
+from .geometry import BOARD_SIZE, CELL, PLACES, SLIDE_SHAPES, pawn_spots, place_key
+
+#: Element factory. With debug off svgwrite does not check attribute names, so the drawing can
+#: carry data-* and aria-* attributes.
+_E = svgwrite.Drawing(debug=False)
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    background: str
+    track: str
+    line: str
+    text: str
+    muted: str
+    colours: dict[str, str]
+    tints: dict[str, str]
+    #: Letter colour on a pawn of each colour: the second cue besides colour.
+    letters: dict[str, str]
+    pawn_outline: str
+    card: str
+    card_back: str
+    highlight: str
+    arrow: str
+
+
+THEMES: dict[str, Theme] = {
+    "light": Theme(
+        "light", background="#efe6cf", track="#fffdf6", line="#3a3a3a", text="#2b2b2b",
+        muted="#8a8273",
+        colours={"red": "#d1262b", "blue": "#1d64c8", "yellow": "#f0bc1c", "green": "#23924a"},
+        tints={"red": "#f6c9c6", "blue": "#c6dbf6", "yellow": "#fbeab0", "green": "#c5e8cf"},
+        letters={"red": "#ffffff", "blue": "#ffffff", "yellow": "#1c1c1c", "green": "#ffffff"},
+        pawn_outline="#1c1c1c", card="#ffffff", card_back="#1d64c8", highlight="#17a2b8",
+        arrow="#6a1b9a",
+    ),
+    "dark": Theme(
+        "dark", background="#1b1f24", track="#2b3139", line="#8d96a0", text="#e8e8e8",
+        muted="#9aa3ad",
+        colours={"red": "#ff5c5c", "blue": "#4d9dff", "yellow": "#ffd23f", "green": "#3ccf6e"},
+        tints={"red": "#5a2a2c", "blue": "#22385a", "yellow": "#57491d", "green": "#1f4a2e"},
+        letters={"red": "#1c1c1c", "blue": "#1c1c1c", "yellow": "#1c1c1c", "green": "#1c1c1c"},
+        pawn_outline="#0b0b0b", card="#f5f1e6", card_back="#2b5fa8", highlight="#2dd4e8",
+        arrow="#d59cff",
+    ),
+}
+
+
+def get_theme(theme: str | Theme) -> Theme:
+    if isinstance(theme, Theme):
+        return theme
+    if theme not in THEMES:
+        raise ValueError(f"theme: {theme!r} is not a theme; themes are {sorted(THEMES)}")
+    return THEMES[theme]
+
+
+def place_id(key: str) -> str:
+    """The SVG id of a place: ``sq-12``, ``sq-red-safety-2``, ``sq-red-start``."""
+    return "sq-" + key.replace(":", "-")
+
+
+def resolve_place(ref: Any, colour: str | None = None) -> str:
+    """A place key from what a user may write: ``12``, ``"12"``, ``"red:safety-2"``, or with
+    ``colour`` given, ``"safety-2"``/``"start"``/``"home"``. ValueError names the bad value."""
+    if isinstance(ref, bool):
+        raise ValueError(f"{ref!r} is not a place")
+    if isinstance(ref, int):
+        key = str(ref)
+    elif isinstance(ref, str):
+        key = ref.strip()
+        if colour is not None and ":" not in key and not key.isdigit():
+            key = place_key(colour, key.lower())
+    else:
+        raise ValueError(f"{ref!r} is not a place")
+    if key not in PLACES:
+        raise ValueError(f"{ref!r} is not a place on the board: use a track square 0-59 or a "
+                         'key like "red:safety-2", "blue:start", "green:home"')
+    return key
+
+
+# --- pieces ---------------------------------------------------------------------------------
+
+
+def _pawn_group(colour: str, theme: Theme) -> Group:
+    """A pawn centred on (0, 0): a bell-shaped body, a head, and its colour's letter."""
+    g = _E.g(class_=f"pawn {colour}")
+    g["data-colour"] = colour
+    fill = theme.colours[colour]
+    outline = dict(fill=fill, stroke=theme.pawn_outline, stroke_width=1.6)
+    g.add(_E.ellipse((0, 13), (13, 4), **outline))
+    g.add(_E.path("M -10 13 C -10 5 -5 2 -4.5 -3 L 4.5 -3 C 5 2 10 5 10 13 Z",
+                             **outline))
+    g.add(_E.circle((0, -8), 7, **outline))
+    letter = _E.text(COLOUR_LETTERS[COLOURS.index(colour)], insert=(0, 10.5),
+                                text_anchor="middle", font_size=10, font_weight="bold",
+                                font_family="Helvetica, Arial, sans-serif",
+                                fill=theme.letters[colour])
+    g.add(letter)
+    return g
+
+
+def pawn_markup(colour: str, theme: str | Theme = "light") -> str:
+    """SVG text of one pawn of ``colour`` centred on (0, 0), for the widget to place."""
+    return _pawn_group(colour, get_theme(theme)).tostring()
+
+
+def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
+               two_draws_again: bool = True) -> Group:
+    x, y = 8.15 * CELL, 6.3 * CELL
+    w, h = 2.7 * CELL, 3.6 * CELL
+    g = _E.g(id="card-face", class_="card-face" + (" empty" if card is None else ""))
+    g["data-card"] = "" if card is None else str(card)
+    if card is None:
+        g.add(_E.rect((x, y), (w, h), rx=8, fill="none", stroke=theme.muted,
+                                   stroke_width=1.5, stroke_dasharray="6 4"))
+        g.add(_E.text("discard", insert=(x + w / 2, y + h / 2 + 4),
+                                 text_anchor="middle", font_size=12, fill=theme.muted,
+                                 font_family="Helvetica, Arial, sans-serif"))
+        return g
+    g.add(_E.rect((x, y), (w, h), rx=8, fill=theme.card, stroke=theme.line,
+                               stroke_width=1.5))
+    label = card_label(card)
+    g.add(_E.text(label, insert=(x + w / 2, y + (42 if card != SORRY else 36)),
+                             class_="card-value", text_anchor="middle",
+                             font_size=34 if card != SORRY else 24, font_weight="bold",
+                             font_family="Georgia, serif", fill="#1d64c8"))
+    text = card_text(card, sorry_forward_4, two_draws_again)
+    for i, line in enumerate(textwrap.wrap(text, 20)):
+        g.add(_E.text(line, insert=(x + w / 2, y + 62 + 11.5 * i), class_="card-text",
+                                 text_anchor="middle", font_size=9.5, fill="#2b2b2b",
+                                 font_family="Helvetica, Arial, sans-serif"))
+    return g
+
+
+def card_face_markup(card: int | str | None, theme: str | Theme = "light",
+                     sorry_forward_4: bool = False, two_draws_again: bool = True) -> str:
+    """SVG text of the discard pile showing ``card`` face up (or empty)."""
+    if isinstance(card, str):
+        card = card_from_name(card)
+    return _card_face(card, get_theme(theme), sorry_forward_4, two_draws_again).tostring()
+
+
+def _arrow(g: Group, x1: float, y1: float, x2: float, y2: float, colour: str,
+           width: float = 6.0, css: str = "arrow") -> None:
+    """A straight arrow whose head ends at (x2, y2), drawn as a line and a triangle (no
+    markers, so several boards on one page never share ids)."""
+    dx, dy = x2 - x1, y2 - y1
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = dx / length, dy / length
+    head = min(16.0, length * 0.6)
+    bx, by = x2 - ux * head, y2 - uy * head
+    arrow = _E.g(class_=css, opacity=0.85)
+    arrow.add(_E.line((x1, y1), (bx, by), stroke=colour, stroke_width=width,
+                                   stroke_linecap="round"))
+    arrow.add(_E.polygon(
+        [(x2, y2), (bx - uy * head * 0.6, by + ux * head * 0.6),
+         (bx + uy * head * 0.6, by - ux * head * 0.6)], fill=colour))
+    g.add(arrow)
+
+
+def _place_outline(key: str, colour: str, css: str, inset: float = 2.5,
+                   width: float = 4.0, fill: str = "none", opacity: float = 1.0):
+    p = PLACES[key]
+    common = dict(fill=fill, stroke=colour, stroke_width=width, class_=css, opacity=opacity)
+    if p.round:
+        shape = _E.circle((p.x, p.y), p.half - inset, **common)
+    else:
+        s = p.half - inset
+        shape = _E.rect((p.x - s, p.y - s), (2 * s, 2 * s), rx=4, **common)
+    shape["data-place"] = key
+    return shape
+
+
+def _move_paths(move: Move) -> list[tuple[str, list[str]]]:
+    """For each moving pawn, the place keys it passes from where it stood: the last move's
+    trail."""
+    trails = []
+    for e in move.events:
+        kind = e["event"]
+        colour = e.get("colour")
+        if kind == "move":
+            trails.append((colour, [place_key(colour, e["from"])]
+                           + [place_key(colour, x) for x in e["path"]]))
+        elif kind in ("start", "sorry"):
+            trails.append((colour, [f"{colour}:start", str(e["to"])]))
+        elif kind == "switch":
+            trails.append((colour, [str(e["from"]), str(e["other_from"])]))
+            trails.append((e["other"], [str(e["other_from"]), str(e["from"])]))
+        elif kind == "slide" and trails:
+            trails[-1 if trails[-1][0] == colour else 0][1].extend(
+                str(sq) for sq in range(e["from"] + 1, e["to"] + 1))
+    return trails
+
+
+def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str, str, str]],
+             last_move: Move | None) -> Group:
+    g = _E.g(id="overlay", class_="overlay", pointer_events="none")
+    if last_move is not None:
+        trail = _E.g(class_="last-move")
+        for colour, keys in _move_paths(last_move):
+            points = [(PLACES[k].x, PLACES[k].y) for k in keys]
+            trail.add(_place_outline(keys[0], theme.colours[colour], "last-move-from",
+                                     width=3, opacity=0.9))
+            if len(points) >= 2:
+                trail.add(_E.polyline(
+                    points[:-1], fill="none", stroke=theme.colours[colour], stroke_width=5,
+                    stroke_opacity=0.55, stroke_linejoin="round", stroke_linecap="round"))
+                _arrow(trail, *points[-2], *points[-1], theme.colours[colour], width=5,
+                       css="last-move-arrow")
+        g.add(trail)
+    for key, colour in highlights.items():
+        g.add(_place_outline(key, colour, "highlight", fill=colour, opacity=0.45, width=3))
+    for start, end, colour in arrows:
+        a, b = PLACES[start], PLACES[end]
+        _arrow(g, a.x, a.y, b.x, b.y, colour)
+    return g
+
+
+def _normalise_highlights(highlights, theme: Theme) -> dict[str, str]:
+    if not highlights:
+        return {}
+    if isinstance(highlights, Mapping):
+        items = highlights.items()
+    else:
+        items = ((h, None) for h in highlights)
+    return {resolve_place(k): (theme.colours.get(c, c) if c else theme.highlight)
+            for k, c in items}
+
+
+def _normalise_arrows(arrows, theme: Theme) -> list[tuple[str, str, str]]:
+    out = []
+    for i, arrow in enumerate(arrows or ()):
+        if not isinstance(arrow, (list, tuple)) or len(arrow) not in (2, 3):
+            raise ValueError(f"arrows[{i}]: expected (from, to) or (from, to, colour), "
+                             f"not {arrow!r}")
+        colour = arrow[2] if len(arrow) == 3 else None
+        out.append((resolve_place(arrow[0]), resolve_place(arrow[1]),
+                    theme.colours.get(colour, colour) if colour else theme.arrow))
+    return out
+
+
+def overlay_markup(highlights=(), arrows=(), last_move: Move | None = None,
+                   theme: str | Theme = "light") -> str:
+    """SVG text of the overlay layer alone: highlighted places, arrows and the last move."""
+    t = get_theme(theme)
+    group = _overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
+                     last_move)
+    del group.attribs["id"]  # the widget nests it inside the board's own overlay layer
+    return group.tostring()
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+def _board_layer(theme: Theme, labels: bool) -> Group:
+    g = _E.g(id="board", class_="board")
+    g.add(_E.rect((0, 0), (BOARD_SIZE, BOARD_SIZE), rx=10, fill=theme.background,
+                               class_="background"))
+    font = "Helvetica, Arial, sans-serif"
+    slide_triangles = {s.triangle: s for s in SLIDE_SHAPES}
+    for key, p in PLACES.items():
+        colour = p.colour
+        if p.kind == "track":
+            n = int(key)
+            css = f"square track side-{colour}"
+            if n % 15 == 2:
+                css += " entry"
+            if n % 15 == 4:
+                css += " start-exit"
+            if key in slide_triangles:
+                css += " slide-triangle"
+            shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
+                                         fill=theme.track, stroke=theme.line, stroke_width=1,
+                                         class_=css, id=place_id(key))
+            shape["aria-label"] = f"square {key}"
+        elif p.kind == "safety":
+            shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
+                                         fill=theme.tints[colour], stroke=theme.colours[colour],
+                                         stroke_width=2, class_=f"square safety {colour}",
+                                         id=place_id(key))
+            shape["aria-label"] = f"{colour} {key.split(':')[1]}"
+        else:
+            shape = _E.circle((p.x, p.y), p.half, fill=theme.tints[colour],
+                                           stroke=theme.colours[colour], stroke_width=3,
+                                           class_=f"zone {p.kind} {colour}", id=place_id(key))
+            shape["aria-label"] = f"{colour} {p.kind.upper()}"
+        shape["data-place"] = key
+        g.add(shape)
+        if p.kind in ("start", "home"):
+            g.add(_E.text(p.kind.upper(), insert=(p.x, p.y + 4), text_anchor="middle",
+                                     font_size=10, font_weight="bold", font_family=font,
+                                     fill=theme.colours[colour], opacity=0.7,
+                                     pointer_events="none", class_="zone-label"))
+        elif p.kind == "track" and int(key) % 15 == 4:
+            ring = _E.circle((p.x, p.y), CELL * 0.36, fill="none",
+                                          stroke=theme.colours[colour], stroke_width=3,
+                                          class_=f"start-exit-ring {colour}",
+                                          pointer_events="none")
+            g.add(ring)
+        if labels and p.kind == "track":
+            g.add(_E.text(key, insert=(p.x - p.half + 3, p.y - p.half + 10),
+                                     font_size=8.5, font_family=font, fill=theme.muted,
+                                     class_="label", pointer_events="none"))
+    for s in SLIDE_SHAPES:
+        g.add(_slide(s, theme))
+    return g
+
+
+def _slide(s, theme: Theme) -> Group:
+    """A slide: a triangle on its first square, a channel, a circle on its end square."""
+    colour = theme.colours[s.owner]
+    (x1, y1), (x2, y2) = s.start_xy, s.end_xy
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    g = _E.g(class_=f"slide {s.owner}", pointer_events="none", opacity=0.9)
+    g["data-triangle"] = s.triangle
+    g["data-end"] = s.end
+    g.add(_E.line((x1, y1), (x2, y2), stroke=colour, stroke_width=9,
+                               class_="slide-channel"))
+    half = CELL * 0.3
+    g.add(_E.polygon(
+        [(x1 + ux * half, y1 + uy * half), (x1 - ux * half - uy * half, y1 - uy * half + ux * half),
+         (x1 - ux * half + uy * half, y1 - uy * half - ux * half)],
+        fill=colour, class_="slide-triangle-mark"))
+    g.add(_E.circle((x2, y2), CELL * 0.22, fill=colour, class_="slide-end"))
+    return g
+
+
+def _centre(theme: Theme, status: str | None, status_colour: str | None) -> Group:
+    g = _E.g(id="centre", class_="centre")
+    x, y = 5.15 * CELL, 6.3 * CELL
+    w, h = 2.7 * CELL, 3.6 * CELL
+    pile = _E.g(id="draw-pile", class_="draw-pile")
+    for i in (2, 1, 0):
+        pile.add(_E.rect((x + i * 2, y - i * 2), (w, h), rx=8, fill=theme.card_back,
+                                      stroke=theme.line, stroke_width=1.2))
+    pile.add(_E.text("SORRY!", insert=(x + w / 2, y + h / 2 + 6), text_anchor="middle",
+                                font_size=19, font_weight="bold", font_family="Georgia, serif",
+                                fill="#ffffff", class_="card-back-title"))
+    g.add(pile)
+    if status:
+        text = _E.text(status, insert=(8 * CELL, 5.6 * CELL), text_anchor="middle",
+                                  font_size=15, font_weight="bold",
+                                  font_family="Helvetica, Arial, sans-serif",
+                                  fill=theme.colours.get(status_colour, theme.text),
+                                  id="status", class_="status")
+        g.add(text)
+    return g
+
+
+def _board_parts(board: Any):
+    """(position, card, last move, status) from what the user passed."""
+    if board is None:
+        position = Position.initial(4)
+        return position, None, None, None
+    if isinstance(board, Game):
+        last = board.history[-1] if board.history else None
+        card = board.card if board.card is not None else (last.card if last else None)
+        if board.finished:
+            status = f"{board.winner.capitalize()} wins!"
+            colour = board.winner
+        else:
+            status = f"{board.colour_to_move.capitalize()} to move"
+            colour = board.colour_to_move
+        return board.position, card, (last.move if last else None), (status, colour)
+    if isinstance(board, Play):
+        return board.after, board.card, board.move, None
+    if isinstance(board, Move):
+        return board.result, board.card, board, None
+    if isinstance(board, Position):
+        winner = board.winner()
+        if winner:
+            return board, None, None, (f"{winner.capitalize()} wins!", winner)
+        return board, None, None, (f"{board.colour_to_move.capitalize()} to move",
+                                   board.colour_to_move)
+    raise TypeError(f"board_svg: expected a Position, Game, Play or Move, not "
+                    f"{type(board).__name__}")
+
+
+_UNSET: Any = object()
+
+
+def board_svg(
+    board: Position | Game | Play | Move | None = None,
+    *,
+    size: int | None = 560,
+    theme: str | Theme = "light",
+    highlights: Iterable | Mapping | None = None,
+    arrows: Iterable | None = None,
+    labels: bool = True,
+    last_move: Move | Play | None = _UNSET,
+    card: int | str | None = _UNSET,
+    pawns: bool = True,
+    status: str | None = _UNSET,
+) -> str:
+    """The board as SVG text.
+
+    ``board`` is a :class:`Position`, a :class:`Game` (its position, last card and last move),
+    a :class:`Play` or a :class:`Move` (the position after it), or None for a new 4-player game.
+    ``size`` is the width and height in pixels (None: scale to the container). ``highlights``
+    are places to fill (a list, or a mapping of place to colour name or CSS colour);
+    ``arrows`` are ``(from, to)`` or ``(from, to, colour)``; places are track squares ``0``–``59``
+    or keys like ``"red:safety-2"``, ``"blue:start"``, ``"green:home"``. ``last_move`` draws
+    the trail of a move; ``card`` shows a card face up on the discard pile; ``labels`` numbers
+    the track squares; ``pawns=False`` leaves the pawns out (the widget places its own).
+    """
+    t = get_theme(theme)
+    position, board_card, board_last, board_status = _board_parts(board)
+    if card is _UNSET:
+        card = board_card
+    if isinstance(card, str):
+        card = card_from_name(card)
+    if last_move is _UNSET:
+        last_move = board_last
+    if isinstance(last_move, Play):
+        last_move = last_move.move
+    if status is _UNSET:
+        status_text, status_colour = board_status or (None, None)
+    else:
+        status_text, status_colour = status, None
+    rules = position.rules
+
+    dwg = svgwrite.Drawing(size=(size, size) if size else ("100%", "100%"), profile="full",
+                           viewBox=f"0 0 {BOARD_SIZE} {BOARD_SIZE}", debug=False)
+    dwg["class"] = f"sorry-board theme-{t.name}"
+    dwg["role"] = "img"
+    dwg["aria-label"] = _aria_summary(position)
+    dwg.add(_board_layer(t, labels))
+    centre = _centre(t, status_text, status_colour)
+    centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
+    dwg.add(centre)
+    dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
+                     last_move))
+    layer = _E.g(id="pawns", class_="pawns")
+    if pawns:
+        for colour, key, x, y in pawn_spots(position):
+            pawn = _pawn_group(colour, t)
+            pawn["transform"] = f"translate({x},{y})"
+            pawn["data-place"] = key
+            pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
+            layer.add(pawn)
+    dwg.add(layer)
+    return dwg.tostring()
+
+
+def _aria_summary(position: Position) -> str:
+    parts = []
+    for colour, locs in zip(position.colour_names, position.pawns):
+        places = ", ".join(str(place_key(colour, loc)).split(":")[-1] for loc in locs)
+        parts.append(f"{colour}: {places}")
+    return "Sorry! board. " + "; ".join(parts) + "."
+
+
+class SvgBoard:
+    """Wraps SVG text so a notebook displays it as a picture (``_repr_svg_``)."""
+
+    def __init__(self, svg: str) -> None:
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg

@@ -1,0 +1,155 @@
+"""Real-browser testing of the widget (TESTING.md, level 1): Debian's Chromium driven by
+Playwright mounts the widget's real ES module in a page with a stand-in model, bridged both ways
+to the real Python widget: what the page saves goes through ``set_state``, what it sends goes
+to the widget's message handler, and Python's trait changes are pushed back into the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ORIGIN = "http://widget.test"
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><style>%(css)s</style></head>
+<body style="margin:8px;background:#fff"><div id="host"></div>
+<script type="module">
+import widget from "%(origin)s/widget.js";
+const state = %(state)s;
+const listeners = {};
+const fire = (keys) => {
+  for (const k of keys) for (const fn of listeners["change:" + k] || []) fn();
+};
+window.__apply = (updates) => {
+  Object.assign(state, updates);
+  fire(Object.keys(updates));
+};
+let unsaved = {};
+const model = {
+  get: (k) => state[k],
+  set: (k, v) => { state[k] = v; unsaved[k] = v; fire([k]); },
+  on: (ev, fn) => { (listeners[ev] ||= []).push(fn); },
+  off: (ev, fn) => { listeners[ev] = (listeners[ev] || []).filter((f) => f !== fn); },
+  save_changes: async () => {
+    const changes = unsaved; unsaved = {};
+    window.__apply(await window.__save(changes));
+  },
+  send: async (content) => { window.__apply(await window.__msg(content)); },
+};
+window.__model = model;
+widget.render({ model, el: document.getElementById("host") });
+window.__ready = true;
+</script></body></html>
+"""
+
+
+def launch(playwright):
+    if not os.path.exists(CHROMIUM):
+        raise RuntimeError(f"{CHROMIUM} is missing: the test command installs Debian's chromium "
+                           "(scripts/install-browser.sh)")
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+class Bridge:
+    """A page showing ``widget`` through its real ES module."""
+
+    def __init__(self, page, widget, width: int = 1000) -> None:
+        self.page = page
+        self.widget = widget
+        self.pending: dict = {}
+        widget.observe(self._changed, names=list(widget.keys))
+        page.set_viewport_size({"width": width, "height": 900})
+        state = widget.get_state()
+        html = PAGE % {"css": widget._css, "origin": ORIGIN,
+                       "state": json.dumps({k: v for k, v in state.items()
+                                            if not k.startswith("_")})}
+        js = widget._esm
+
+        def serve(route):
+            url = route.request.url
+            if url.endswith("/widget.js"):
+                route.fulfill(status=200, content_type="text/javascript", body=js)
+            else:
+                route.fulfill(status=200, content_type="text/html", body=html)
+
+        page.route(f"{ORIGIN}/**", serve)
+        page.expose_function("__save", self._save)
+        page.expose_function("__msg", self._msg)
+        page.goto(f"{ORIGIN}/index.html")
+        page.wait_for_function("window.__ready === true", timeout=10_000)
+
+    def _changed(self, change) -> None:
+        self.pending[change["name"]] = self.widget.get_state(change["name"])[change["name"]]
+
+    def _take(self) -> dict:
+        out, self.pending = self.pending, {}
+        return out
+
+    def _save(self, changes: dict) -> dict:
+        self.widget.set_state(changes)
+        updates = self._take()
+        # Like ipywidgets, a value the browser itself sent is not echoed back; a refused one is
+        # (the widget kept its own value), so the page falls in line.
+        for key, value in changes.items():
+            now = self.widget.get_state(key)[key]
+            if now != value:
+                updates[key] = now
+            elif updates.get(key, object()) == value:
+                del updates[key]
+        return updates
+
+    def _msg(self, content: dict) -> dict:
+        self.widget._handle_custom_msg(content, [])
+        return self._take()
+
+    def flush(self) -> None:
+        """Push Python's trait changes into the page."""
+        updates = self._take()
+        if updates:
+            self.page.evaluate("(u) => window.__apply(u)", updates)
+
+    # --- reading the page -----------------------------------------------------------------
+
+    def pawns(self) -> dict[str, list[str]]:
+        """Colour -> sorted place keys of the pawns drawn on the board."""
+        return self.page.evaluate("""() => {
+          const out = {};
+          for (const p of document.querySelectorAll('#pawns g.pawn')) {
+            (out[p.dataset.colour] ||= []).push(p.dataset.place);
+          }
+          for (const k in out) out[k].sort();
+          return out;
+        }""")
+
+    def pawn_xy(self) -> list[tuple[str, str, float, float]]:
+        return [tuple(x) for x in self.page.evaluate("""() =>
+          [...document.querySelectorAll('#pawns g.pawn')].map((p) => {
+            const m = p.getAttribute('transform').match(/translate\\(([-\\d.]+),([-\\d.]+)\\)/);
+            return [p.dataset.colour, p.dataset.place, Number(m[1]), Number(m[2])];
+          })""")]
+
+    def shown_turn(self) -> int:
+        return int(self.page.get_attribute(".sorry-widget", "data-shown"))
+
+    def wait_shown(self, turn: int, timeout: int = 5000) -> None:
+        self.page.wait_for_function(
+            f"document.querySelector('.sorry-widget').dataset.shown === '{turn}'",
+            timeout=timeout)
+
+    def click_place(self, key: str) -> None:
+        """Click a place as a person would: the pawn standing there, else the square."""
+        pawn = self.page.locator(f'#pawns g.pawn[data-place="{key}"]')
+        if pawn.count():
+            pawn.first.click()
+        else:
+            self.page.locator(f'#board [data-place="{key}"]').first.click(force=True)
+
+
+def expected_pawns(frame: dict) -> dict[str, list[str]]:
+    return {c: sorted(keys) for c, keys in frame["pawns"].items()}

@@ -1,0 +1,165 @@
+"""The drawn board: every place and pawn present, where the geometry says, in both themes."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from conftest import pos
+from sorry_widget.engine.board import COLOURS, SLIDES, entry_square, start_exit
+from sorry_widget.engine.game import Game
+from sorry_widget.render import PLACES, board_svg
+from sorry_widget.render.geometry import CELL, pawn_spots
+from sorry_widget.render.svg import overlay_markup, place_id
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def by_place(root: ET.Element, layer: str) -> dict[str, list[ET.Element]]:
+    out: dict[str, list[ET.Element]] = {}
+    group = root.find(f".//svg:g[@id='{layer}']", NS)
+    for el in group.iter():
+        if "data-place" in el.attrib:
+            out.setdefault(el.attrib["data-place"], []).append(el)
+    return out
+
+
+def centre(el: ET.Element) -> tuple[float, float]:
+    if el.tag.endswith("rect"):
+        return (float(el.attrib["x"]) + float(el.attrib["width"]) / 2,
+                float(el.attrib["y"]) + float(el.attrib["height"]) / 2)
+    return float(el.attrib["cx"]), float(el.attrib["cy"])
+
+
+def test_every_place_is_drawn_once_with_its_id_class_and_centre():
+    root = parse(board_svg())
+    places = by_place(root, "board")
+    assert set(places) == set(PLACES)
+    assert len(PLACES) == 60 + 4 * 7
+    for key, [el] in places.items():
+        p = PLACES[key]
+        assert el.attrib["id"] == place_id(key)
+        assert p.kind in el.attrib["class"].split()
+        assert centre(el) == pytest.approx((p.x, p.y))
+
+
+def test_track_runs_clockwise_from_reds_corner_around_the_edge():
+    size = 16 * CELL
+    corners = {0: (0, 0), 15: (size, 0), 30: (size, size), 45: (0, size)}
+    for square, (cx, cy) in corners.items():
+        p = PLACES[str(square)]
+        assert abs(p.x - cx) == CELL / 2 and abs(p.y - cy) == CELL / 2
+    for n in range(60):
+        a, b = PLACES[str(n)], PLACES[str((n + 1) % 60)]
+        assert abs(a.x - b.x) + abs(a.y - b.y) == CELL  # neighbours share a side
+    # Clockwise on screen (y grows downward): along the top edge numbers grow to the right.
+    assert PLACES["1"].x > PLACES["0"].x and PLACES["16"].y > PLACES["15"].y
+
+
+@pytest.mark.parametrize("k,colour", list(enumerate(COLOURS)))
+def test_safety_zone_leaves_the_entry_square_and_start_sits_by_the_start_exit(k, colour):
+    entry = PLACES[str(entry_square(k))]
+    previous = entry
+    for n in range(1, 6):
+        s = PLACES[f"{colour}:safety-{n}"]
+        assert abs(s.x - previous.x) + abs(s.y - previous.y) == CELL  # a straight column inward
+        previous = s
+    home = PLACES[f"{colour}:home"]
+    assert ((home.x - previous.x) ** 2 + (home.y - previous.y) ** 2) ** 0.5 < 2 * CELL
+    exit_square = PLACES[str(start_exit(k))]
+    start = PLACES[f"{colour}:start"]
+    assert ((start.x - exit_square.x) ** 2 + (start.y - exit_square.y) ** 2) ** 0.5 < 2.5 * CELL
+    # every place lies on the board and no two places overlap
+    for other in PLACES.values():
+        if other.key != s.key:
+            assert (other.x, other.y) != (s.x, s.y)
+
+
+def test_slides_are_drawn_from_triangle_to_end_in_their_owners_colour():
+    root = parse(board_svg())
+    slides = root.findall(".//svg:g[@data-triangle]", NS)
+    drawn = {(g.attrib["data-triangle"], g.attrib["data-end"], g.attrib["class"]) for g in slides}
+    assert drawn == {(str(s.triangle), str(s.end), f"slide {COLOURS[s.owner]}") for s in SLIDES}
+
+
+def test_pawns_stand_on_their_places_with_colour_class_and_letter():
+    position = pos(red=[12, "safety-3", "home"], blue=[40], to_move="blue")
+    root = parse(board_svg(position))
+    pawns = root.findall(".//svg:g[@id='pawns']/svg:g", NS)
+    assert len(pawns) == 8
+    expected = sorted(pawn_spots(position))
+    seen = []
+    for g in pawns:
+        colour = g.attrib["data-colour"]
+        assert g.attrib["class"] == f"pawn {colour}"
+        x, y = map(float, re.match(r"translate\(([-\d.]+),([-\d.]+)\)",
+                                   g.attrib["transform"]).groups())
+        seen.append((colour, g.attrib["data-place"], x, y))
+        letter = g.find("svg:text", NS).text
+        assert letter == colour[0].upper()  # the cue besides colour
+    assert sorted(seen) == expected
+    assert ("red", "12", PLACES["12"].x, PLACES["12"].y) in seen
+    assert ("red", "red:safety-3", PLACES["red:safety-3"].x, PLACES["red:safety-3"].y) in seen
+    # pawns in one START use four different slots
+    starts = [(x, y) for c, k, x, y in seen if k == "blue:start"]
+    assert len(starts) == 3 and len(set(starts)) == 3
+
+
+def test_themes_differ_and_an_unknown_theme_is_refused():
+    light, dark = board_svg(theme="light"), board_svg(theme="dark")
+    assert 'class="sorry-board theme-light"' in light and "theme-dark" in dark
+    bg = lambda s: parse(s).find(".//svg:rect[@class='background']", NS).attrib["fill"]  # noqa
+    assert bg(light) != bg(dark)
+    with pytest.raises(ValueError, match="'neon' is not a theme"):
+        board_svg(theme="neon")
+
+
+def test_highlights_arrows_and_the_last_move():
+    game = Game(4, seed=11)
+    while not game.history or game.history[-1].move.kind == "forfeit":
+        game.step()
+    svg = board_svg(game, highlights={12: "blue", "red:safety-2": None}, arrows=[(3, 20)])
+    root = parse(svg)
+    overlay = by_place(root, "overlay")
+    assert overlay["12"][0].attrib["class"] == "highlight"
+    assert overlay["red:safety-2"][0].attrib["class"] == "highlight"
+    assert len(root.findall(".//svg:g[@class='arrow']", NS)) == 1
+    move = game.history[-1].move
+    first_event = move.events[0]
+    origin = {"start": f"{move.colour}:start"}.get(first_event["event"],
+                                                    str(first_event.get("from")))
+    trail_from = [el for el in overlay.get(origin, []) if "last-move-from" in el.attrib["class"]]
+    assert trail_from, f"no trail from {origin} for {move.notation}"
+    card_face = root.find(".//svg:g[@id='card-face']", NS)
+    assert card_face.attrib["data-card"] == str(game.history[-1].card)
+
+
+def test_bad_places_are_refused_by_name():
+    with pytest.raises(ValueError, match="60"):
+        board_svg(highlights=[60])
+    with pytest.raises(ValueError, match="purple:home"):
+        board_svg(arrows=[(1, "purple:home")])
+    with pytest.raises(ValueError, match=r"arrows\[0\]"):
+        overlay_markup(arrows=[(1,)])
+
+
+def test_notebook_objects_show_a_board():
+    game = Game(2, seed=1)
+    game.step()
+    for obj in (game.position, game, game.history[0], game.history[0].move):
+        svg = obj._repr_svg_()
+        assert svg.startswith("<svg") and 'id="pawns"' in svg
+
+
+def test_size_option_and_the_status_line():
+    svg = board_svg(pos(red=["home"] * 4), size=400)
+    root = parse(svg)
+    assert root.attrib["width"] == "400" and root.attrib["viewBox"] == "0 0 640 640"
+    assert root.find(".//svg:text[@id='status']", NS).text == "Red wins!"
+    assert "red: home, home, home, home" in root.attrib["aria-label"]
