@@ -186,7 +186,9 @@ function render({ model, el }) {
   async function show(target) {
     const my = ++token;
     const all = frames();
-    if (!svg) return;
+    if (!svg || !all.length) return;
+    // A turn out of range (refused by Python, which sends the old one back) is never drawn.
+    target = Math.max(0, Math.min(all.length - 1, target));
     if (model.get("animate") && shown >= 0 && target > shown && target - shown <= 12 &&
         !document.hidden) {
       for (let i = shown + 1; i <= target; i++) {

@@ -25,7 +25,7 @@ from ..engine.moves import FORFEIT, SORRY_MOVE, SWITCH, Move, legal_moves, why_i
 from ..engine.position import Position
 from ..engine.record import Record, RecordError
 from ..engine.record import annotate as annotate_in
-from ..engine.board import SLIDE_AT_TRIANGLE, is_track
+from ..engine.board import SLIDE_AT_TRIANGLE, is_track, location_name
 from ..render.geometry import PLACES, location_of_key, place_key, widget_geometry
 from ..render.svg import (
     board_svg, card_face_markup, get_theme, overlay_markup, pawn_markup, resolve_place,
@@ -229,7 +229,8 @@ class SorryWidget(anywidget.AnyWidget):
                 "explanation": move.explanation,
                 "rules": list(move.rule_ids),
                 "motions": _motions(move),
-                "trail": overlay_markup(last_move=move, theme=self.theme),
+                "trail": overlay_markup(last_move=move, theme=self.theme)
+                if move.kind != FORFEIT else "",
             })
         return frame
 
@@ -510,10 +511,15 @@ class SorryWidget(anywidget.AnyWidget):
         for k in keys:
             if k not in PLACES:
                 return f"{k!r} is not a place on the board."
+        legal = ", ".join(m["notation"] for m in self.legal)
         if len(keys) == 1:
-            return (f"With a {label}, {colour.capitalize()} cannot start a move from "
-                    f"{keys[0].split(':')[-1]}; legal moves: "
-                    + ", ".join(m["notation"] for m in self.legal))
+            where = keys[0].split(":")[-1]
+            owner = game.position.occupant(int(keys[0])) if keys[0].isdigit() else \
+                keys[0].split(":")[0]
+            if owner != colour:
+                return f"Not allowed: {colour.capitalize()} has no pawn on {where}. Legal: {legal}."
+            return (f"Not allowed: with a {label}, {colour.capitalize()}'s pawn on {where} has no "
+                    f"legal move. Legal: {legal}.")
         try:
             origin = location_of_key(keys[0], colour)
         except ValueError:
@@ -527,7 +533,7 @@ class SorryWidget(anywidget.AnyWidget):
             owner = target_key.split(":")[0]
             return (f"{target_key} is {owner.capitalize()}'s own zone: only {owner.capitalize()}'s "
                     "pawns go there (C6).")
-        reason = why_illegal(game.position, card, origin, target)
+        reason = why_illegal(game.position, card, location_name(origin), location_name(target))
         if reason is None:
             return (f"That part is legal with a {label}, but it is not a whole move here: "
                     "finish it on the board (a split 7 needs both pawns).")
