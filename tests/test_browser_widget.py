@@ -181,3 +181,102 @@ def test_annotations_from_the_ui_reach_the_record(page, record):
     bridge.flush()
     page.click("button.sw-forward")
     page.wait_for_function("document.querySelector('.sw-note').textContent === 'from Python'")
+
+
+def game_drawing(start, card: int):
+    """A game from ``start`` whose first card is ``card``, red played by a person."""
+    seed = 0
+    while True:
+        game = Game(start=start, seed=seed, strategies={"red": None})
+        if game.draw() == card:
+            return game
+        seed += 1
+
+
+def click_through(bridge, keys):
+    for key in keys:
+        bridge.click_place(key)
+
+
+def test_a_split_seven_is_made_with_clicks_and_completes_itself(page):
+    start = pos(red=[8, 20, "start", "start"], yellow=[50, "start", "start", "start"])
+    game = game_drawing(start, 7)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    bridge.click_place("8")
+    targets = page.evaluate("() => [...document.querySelectorAll('#board .sw-target')]"
+                            ".map(e => e.dataset.place).sort((a, b) => a - b)")
+    assert targets == [str(n) for n in range(9, 16)]  # 1 to 6 as part of a split, or all 7
+    click_through(bridge, ["11", "20"])  # 3 with the first pawn: the second must go 4
+    assert game.history[0].move.notation == "R8-11 R20-24>28"  # 24 is blue's slide (C4)
+
+    game = game_drawing(start, 7)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page.context.new_page(), w)
+    click_through(bridge, ["20", "22", "8"])  # either pawn first
+    assert game.history[0].move.result_pawns[0] == (13, 22, 65, 65)
+
+
+def test_the_eleven_switch_and_the_sorry_take_two_clicks(page):
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    game = game_drawing(start, 11)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["8", "33"])
+    assert game.history[0].move.notation == "R8<>Y33"
+
+    game = game_drawing(start, 13)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page.context.new_page(), w)
+    click_through(bridge, ["red:start", "33"])
+    assert game.history[0].move.notation == "R!Y33"
+
+
+def test_two_moves_on_the_same_clicks_are_offered_as_a_choice(page):
+    # With an 11, red on 8 can go 11 forward onto yellow's 19 (a bump) or switch with it.
+    start = pos(red=[8, "start", "start", "start"], yellow=[19, "start", "start", "start"])
+    game = game_drawing(start, 11)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["8", "19"])
+    assert not game.history
+    buttons = page.locator(".sw-choice")
+    assert sorted(b.split(" ")[0] for b in buttons.all_text_contents()) == ["R8<>Y19", "R8x19"]
+    buttons.filter(has_text="R8<>Y19").click()
+    assert game.history[0].move.notation == "R8<>Y19"
+
+
+def test_keyboard_alone_can_step_and_make_a_move(page):
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    game = game_drawing(start, 5)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    # the selectable pawn is focusable and labelled
+    pawn = page.locator('#pawns g.pawn.sw-selectable[data-place="8"]')
+    assert pawn.get_attribute("tabindex") == "0"
+    assert pawn.get_attribute("aria-label") == "red pawn on square 8"
+    pawn.focus()
+    page.keyboard.press("Enter")
+    target = page.locator('#board .sw-target[data-place="13"]')
+    target.focus()
+    page.keyboard.press("Enter")
+    assert game.history[0].move.notation == "R8-13"
+    bridge.wait_shown(w.last_turn)
+    page.focus(".sorry-widget")
+    page.keyboard.press("ArrowLeft")
+    assert w.turn == w.last_turn - 1
+    for name in ("First turn", "Back one turn", "Play", "Forward one turn", "Last turn"):
+        assert page.get_by_role("button", name=name).count() == 1
+
+
+def test_play_replays_by_itself_and_stops_at_the_end(page, record):
+    w = SorryWidget(record=record, animate=False, speed=20)
+    w.goto(w.last_turn - 6)
+    bridge = Bridge(page, w)
+    w.play()
+    bridge.flush()
+    page.wait_for_function(
+        f"document.querySelector('.sorry-widget').dataset.shown === '{w.last_turn}'",
+        timeout=10_000)
+    page.wait_for_function("window.__model.get('playing') === false")
+    assert w.turn == w.last_turn and w.playing is False

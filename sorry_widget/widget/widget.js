@@ -81,6 +81,7 @@ function render({ model, el }) {
   let pawnEls = {};
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
   let tool = null;          // "arrow" | "mark" | null
+  let choosing = [];        // moves the same clicks could mean, offered as buttons
   let timer = null;
 
   const current = () => model.get("turn");
@@ -233,7 +234,9 @@ function render({ model, el }) {
     if (frame.winner) line = `${capital(frame.winner)} wins!`;
     else if (waiting) line = `${capital(frame.to_move)} to move — you drew ${model.get("drawn") === "sorry" ? "a Sorry!" : "a " + model.get("drawn")}: click a pawn, then where it goes.`;
     else line = `${capital(frame.to_move)} to move`;
-    status.textContent = `Turn ${frame.game_turn} · ${line}`;
+    status.textContent = line + " ";
+    status.append(h("span", { class: "sw-where" },
+      i === 0 ? "(the start)" : `(card ${i} of ${lastIndex}, turn ${frame.game_turn})`));
     status.dataset.colour = frame.winner || frame.to_move;
     explanation.innerHTML = "";
     if (i > 0) {
@@ -274,9 +277,14 @@ function render({ model, el }) {
     return model.get("legal").length > 0 && current() === frames().length - 1 && !tool;
   }
 
+  // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
   function candidates() {
-    return model.get("legal").filter((m) =>
-      clicks.length <= m.clicks.length && clicks.every((k, i) => m.clicks[i].includes(k)));
+    const ways = [];
+    for (const m of model.get("legal")) {
+      for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
+    }
+    return ways.filter(({ seq }) =>
+      clicks.length <= seq.length && clicks.every((k, i) => seq[i].includes(k)));
   }
 
   function mark(keys, cls) {
@@ -300,10 +308,11 @@ function render({ model, el }) {
     }
     const options = candidates();
     const next = new Set();
-    for (const m of options) if (m.clicks.length > clicks.length) m.clicks[clicks.length].forEach((k) => next.add(k));
+    for (const { seq } of options) if (seq.length > clicks.length) seq[clicks.length].forEach((k) => next.add(k));
     mark(clicks.length === 0 ? [...next] : [], "sw-selectable");
     mark(clicks.length > 0 ? [...next] : [], "sw-target");
     mark(clicks, "sw-selected");
+    if (choosing.length) showChoices(choosing);
     for (const m of model.get("legal")) {
       if (m.clicks.length === 0) {
         choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
@@ -314,6 +323,7 @@ function render({ model, el }) {
 
   function sendMove(notation) {
     clicks = [];
+    choosing = [];
     model.set("selection", []);
     model.save_changes();
     model.send({ type: "move", notation });
@@ -326,6 +336,7 @@ function render({ model, el }) {
     if (tool) return annotateClick(key);
     if (!playable()) return;
     message.hidden = true;
+    choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
     else clicks.push(key);
     const options = candidates();
@@ -333,14 +344,14 @@ function render({ model, el }) {
       model.send({ type: "try", clicks });
       clicks = [];
     } else {
-      const complete = options.filter((m) => m.clicks.length === clicks.length);
-      const results = new Set(options.map((m) => m.result));
+      const complete = options.filter(({ seq }) => seq.length === clicks.length);
+      const results = new Set(options.map(({ m }) => m.result));
       if (clicks.length >= 2 && results.size === 1) {
-        sendMove(options[0].notation);
+        sendMove(options[0].m.notation);
         return;
       }
       if (complete.length > 1 && complete.length === options.length) {
-        showChoices(complete);
+        choosing = [...new Map(complete.map(({ m }) => [m.notation, m])).values()];
       }
     }
     model.set("selection", [...clicks]);
@@ -349,7 +360,6 @@ function render({ model, el }) {
   }
 
   function showChoices(options) {
-    choices.innerHTML = "";
     choices.append(h("div", { class: "sw-choose" }, "Which move?"));
     for (const m of options) {
       choices.append(h("button", { type: "button", class: "sw-choice", title: m.explanation,
@@ -439,12 +449,12 @@ function render({ model, el }) {
   show(current());
 
   const handlers = {
-    "change:turn": () => { clicks = []; show(current()); },
+    "change:turn": () => { clicks = []; choosing = []; show(current()); },
     "change:frames": () => { fillMoveList(); },
     "change:board": () => { drawBoard(); show(current()); },
     "change:geometry": () => { drawBoard(); show(current()); },
     "change:annotations": () => { if (shown >= 0) panels(shown); },
-    "change:legal": () => { clicks = []; if (shown >= 0) panels(shown); },
+    "change:legal": () => { clicks = []; choosing = []; if (shown >= 0) panels(shown); },
     "change:drawn": () => { if (shown >= 0) panels(shown); },
     "change:message": onMessage,
     "change:playing": onPlaying,

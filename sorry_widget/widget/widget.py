@@ -272,10 +272,17 @@ class SorryWidget(anywidget.AnyWidget):
         card = game.draw()
         self.drawn = CARD_NAMES[card]
         self.drawn_face = self.geometry["cards"][self.drawn]
-        self.legal = [{"notation": m.notation, "explanation": m.explanation,
-                       "rules": list(m.rule_ids), "clicks": _clicks(m), "kind": m.kind,
-                       "result": json.dumps(m.result.to_dict()["pawns"], sort_keys=True)}
-                      for m in game.legal_moves()]
+        legal = []
+        for m in game.legal_moves():
+            entry = {"notation": m.notation, "explanation": m.explanation,
+                     "rules": list(m.rule_ids), "clicks": _clicks(m), "kind": m.kind,
+                     "result": json.dumps(m.result.to_dict()["pawns"], sort_keys=True)}
+            if len(m.parts) == 2:
+                # The engine lists a split once when both orders end alike; a person may
+                # click the pawns in either order.
+                entry["alt_clicks"] = entry["clicks"][2:] + entry["clicks"][:2]
+            legal.append(entry)
+        self.legal = legal
 
     def _advance_computers(self, limit: int = 10_000) -> None:
         """Let the strategies play until a person is to move or the game ends. A game with no

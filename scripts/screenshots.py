@@ -1,0 +1,82 @@
+"""Redraws the README's pictures in docs/images/: the board (light and dark, mid-game, as SVG and
+PNG) and the widget in Chromium, replaying and in play mode.
+
+    .venv/bin/python scripts/screenshots.py
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser import Bridge, launch  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from sorry_widget import Game, Position, Record, SorryWidget, board_svg  # noqa: E402
+
+OUT = ROOT / "docs" / "images"
+
+
+def mid_game() -> Game:
+    game = Game(4, seed=2026)
+    while len(game.history) < 120:
+        game.step()
+    while game.history[-1].move.kind == "forfeit":
+        game.step()
+    return game
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    game = mid_game()
+    for theme in ("light", "dark"):
+        svg = board_svg(game, size=640, theme=theme,
+                        arrows=[("red:start", 4)] if theme == "dark" else None)
+        (OUT / f"board-{theme}.svg").write_text(svg)
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 640, "height": 640})
+        for theme in ("light", "dark"):
+            page.goto((OUT / f"board-{theme}.svg").as_uri())
+            page.screenshot(path=str(OUT / f"board-{theme}.png"))
+        page.set_viewport_size({"width": 400, "height": 400})
+        (OUT / "board-400.svg").write_text(board_svg(game, size=400))
+        page.goto((OUT / "board-400.svg").as_uri())
+        page.screenshot(path=str(OUT / "board-400.png"))
+        (OUT / "board-400.svg").unlink()
+
+        full = Game(4, seed=2026)
+        full.run()
+        record = Record.from_game(full)
+        note = f"Annotated: {record.plays[120].move} uses a slide going backward."
+        record.annotate(121, text=note, arrows=[[24, 28]], squares=[24])
+        replay = SorryWidget(record=record, animate=False)
+        replay.goto(121)
+        page = browser.new_page()
+        Bridge(page, replay, width=900)
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-replay.png"))
+
+        start = Position({"red": [8, 20, "start", "start"], "blue": [30, "start", "start", "start"],
+                          "yellow": [40, "start", "start", "start"],
+                          "green": [12, "start", "start", "start"]}, to_move="red")
+        seed = 0
+        while True:
+            live = Game(start=start, seed=seed, strategies={"red": None})
+            if live.draw() == 7:
+                break
+            seed += 1
+        play = SorryWidget(live, animate=False, theme="dark")
+        page = browser.new_page()
+        bridge = Bridge(page, play, width=900)
+        bridge.click_place("8")
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-dark.png"))
+        browser.close()
+    for path in sorted(OUT.iterdir()):
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes")
+
+
+if __name__ == "__main__":
+    main()
