@@ -27,3 +27,30 @@ def test_engine_imports_only_the_standard_library():
         outside = {m for m in imported_modules(path)
                    if m not in sys.stdlib_module_names and m != "__future__"}
         assert not outside, f"{path.name} imports {sorted(outside)}"
+
+
+def relative_targets(path: Path) -> set[str]:
+    """The sibling packages a module imports relatively (``from ..engine import x`` -> engine)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+def test_each_layer_imports_only_the_layers_below():
+    package = ENGINE.parent
+    allowed = {
+        "render": ({"svgwrite"}, {"engine"}),
+        "widget": ({"anywidget", "traitlets", "ipywidgets"}, {"engine", "render"}),
+    }
+    for layer, (libraries, below) in allowed.items():
+        files = sorted((package / layer).glob("*.py"))
+        assert files
+        for path in files:
+            outside = {m for m in imported_modules(path)
+                       if m not in sys.stdlib_module_names and m != "__future__"}
+            assert outside <= libraries, f"{layer}/{path.name} imports {sorted(outside - libraries)}"
+            assert relative_targets(path) <= below, \
+                f"{layer}/{path.name} imports {sorted(relative_targets(path) - below)}"

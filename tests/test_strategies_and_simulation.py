@@ -138,3 +138,22 @@ def test_two_different_splits_can_reach_one_position_and_random_counts_it_once()
     picks = [RandomStrategy().choose(p, 7, moves, rng).result_pawns for _ in range(5000)]
     for result in by_result:
         assert 0.22 < picks.count(result) / len(picks) < 0.28  # 1/4 each, not 1/7 or 2/7
+
+
+def test_a_chosen_card_comes_out_of_the_draw_pile_and_the_record_stays_valid():
+    from sorry_widget.engine.game import Game, GameError
+    from sorry_widget.engine.record import Record
+
+    game = Game(2, seed=4, strategies=None)
+    for _ in range(4):
+        game.draw("sorry")
+        game.play(game.legal_moves()[0])
+    with pytest.raises(GameError, match="no Sorry! is left in the draw pile"):
+        game.draw("sorry")
+    assert game.card is None  # nothing half-done
+    game.draw(1)
+    with pytest.raises(GameError, match="already drawn a 1"):
+        game.draw(2)
+    game.play(game.legal_moves()[0])
+    record = Record.from_game(game)
+    assert len(Record.from_json(record.to_json()).replay()) == 6

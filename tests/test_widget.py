@@ -184,3 +184,16 @@ def test_to_html_writes_a_page_with_the_module_and_every_frame(finished_record, 
     assert "application/vnd.jupyter.widget-state+json" in html
     assert "export default { render }" in html  # the ES module travels with the page
     assert finished_record.plays[-1].move in html
+
+
+def test_a_lesson_chooses_the_card_the_person_holds():
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    game = Game(start=start, seed=1, strategies=None)
+    w = SorryWidget(game, card="7")
+    assert w.drawn == "7" and game.card == 7
+    assert {m["notation"] for m in w.legal} == {"R8-15"}
+    assert game.pile.counts()[7] == 3  # taken out of the real deck
+    with pytest.raises(WidgetError, match="played by the computer"):
+        SorryWidget(Game(start=start, seed=1), card="7")
+    with pytest.raises(WidgetError, match="'nine' is not a Sorry! card"):
+        SorryWidget(Game(start=start, seed=1, strategies=None), card="nine")

@@ -85,6 +85,19 @@ class DrawPile:
         # The top of the pile is the end of the list: pop() is O(1).
         return self.cards.pop()
 
+    def take(self, card: int) -> int:
+        """Draw a chosen card instead of the top one ("suppose you draw a 7"), so lessons can
+        set up a situation; the card must still be in the draw pile."""
+        if not self.cards and self.discards:
+            self.cards, self.discards = self.discards, []
+            shuffle(self.cards, self.rng)
+            self.reshuffles += 1
+        if card not in self.cards:
+            raise ValueError(f"card: no {card_label(card)} is left in the draw pile (all of "
+                             "them have been dealt since the last shuffle)")
+        self.cards.remove(card)
+        return card
+
     def discard(self, card: int) -> None:
         self.discards.append(card)
 

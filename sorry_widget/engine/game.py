@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import DrawPile, card_label, deck_cards
+from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards
 from .moves import Move, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
@@ -124,10 +124,25 @@ class Game:
 
     # --- stepping ---------------------------------------------------------------------------
 
-    def draw(self) -> int:
-        """Draw the next card for the player to move (or return the one already drawn)."""
+    def draw(self, card: int | str | None = None) -> int:
+        """Draw the next card for the player to move (or return the one already drawn).
+        ``card`` chooses the card instead ("suppose red draws a 7"): it is taken out of the
+        draw pile, so the deck stays a real deck and the game's record stays valid."""
         if self.finished:
             raise GameError(f"the game is over: {self.winner} won")
+        if card is not None:
+            try:
+                wanted = card if isinstance(card, int) and not isinstance(card, bool) \
+                    else card_from_name(card)
+                if wanted not in CARD_NAMES:
+                    raise ValueError(f"card: {card!r} is not a Sorry! card")
+                if self.card is not None and self.card != wanted:
+                    raise GameError(f"{self.colour_to_move} has already drawn a "
+                                    f"{card_label(self.card)}")
+                if self.card is None:
+                    self.card = self.pile.take(wanted)
+            except ValueError as exc:
+                raise GameError(str(exc)) from None
         if self.card is None:
             self.card = self.pile.draw()
         return self.card

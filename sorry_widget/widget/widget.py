@@ -119,8 +119,9 @@ class SorryWidget(anywidget.AnyWidget):
     ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path to
     a record file). ``SorryWidget(game=…)`` follows a live :class:`Game`; colours listed in
     ``humans`` (or mapped to ``None`` in the game's strategies) are played by clicking on the
-    board, the others by their strategies. ``SorryWidget()`` is a new 4-player game with red
-    played by a person.
+    board, the others by their strategies; ``card`` chooses the card the person to move has
+    drawn ("suppose red draws a 7"). ``SorryWidget()`` is a new 4-player game with red played
+    by a person.
 
     A *turn* here is one step of the replay: ``0`` is the start and ``n`` the position after
     the n-th card played (a 2's extra draw is a step of its own, though the rules count it in
@@ -153,11 +154,13 @@ class SorryWidget(anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "light",
                  size: int = 560, animate: bool = True, speed: float = 1.5,
-                 title: str = "", **kwargs: Any) -> None:
+                 title: str = "", card: int | str | None = None, **kwargs: Any) -> None:
         if game is not None and record is not None:
             raise WidgetError("give a game or a record, not both")
         get_theme(theme)
         if record is not None:
+            if card is not None:
+                raise WidgetError("card: a recorded game's cards are in the record")
             self._record = _load_record(record)
             try:
                 self._record.replay()
@@ -177,6 +180,15 @@ class SorryWidget(anywidget.AnyWidget):
                                       f"{', '.join(game.colours)})")
             if not game.keep_history:
                 raise WidgetError("game: a game with keep_history=False cannot be replayed")
+            if card is not None:
+                if game.finished or game.strategies.get(game.colour_to_move, "") is not None \
+                        and game.colour_to_move not in (humans or ()):
+                    raise WidgetError("card: the card is chosen for a person to play; "
+                                      f"{game.colour_to_move} is played by the computer")
+                try:
+                    game.draw(card)
+                except GameError as exc:
+                    raise WidgetError(str(exc)) from None
             for colour in humans or ():
                 game.strategies[colour] = None
             self.game = game
