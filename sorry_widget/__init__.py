@@ -11,11 +11,11 @@ from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
 from .render import board_svg
-from .widget import SorryWidget, WidgetError
+from .widget import ProgressBar, SorryWidget, WidgetError
 
 __version__ = "0.1.0"
 __all__ = [
-    "COLOURS", "Game", "GameError", "Move", "Play", "Position", "PositionError", "Record",
+    "COLOURS", "Game", "GameError", "Move", "Play", "Position", "ProgressBar", "PositionError", "Record",
     "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "get_rules",
     "legal_moves", "simulate",
 ]

@@ -82,37 +82,40 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab):
                                timeout=60_000)
         page.evaluate("() => { window.jupyterapp.commands.execute("
                       "'notebook:run-all-cells'); }")
-        widget = page.locator(".sorry-widget").first
+        # Every code cell has run when each shows an execution count.
+        page.wait_for_function(
+            "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+            ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=90_000)
+        boards = page.locator(".sorry-widget")
         try:
-            widget.wait_for(timeout=60_000)
+            boards.nth(1).wait_for(timeout=30_000)
         except playwright_api.TimeoutError:
             outputs = page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
                                     ".map(e => e.innerText).join('\\n---\\n')")
             raise AssertionError(f"no board appeared; cell outputs:\n{outputs}") from None
+        # The position cell drew a bare Position as SVG (its _repr_svg_).
+        assert page.locator(".jp-OutputArea-output svg.sorry-board").count() >= 1
+        # The play-mode board offers red its moves.
+        play = boards.nth(0)
+        assert "Red to move" in play.locator(".sw-status").text_content()
+        # The replay board: its pawns are drawn, Python's last goto() is shown, a step moves on.
+        replay = boards.nth(1)
         page.wait_for_function(
-            "document.querySelectorAll('.sorry-widget')[0]?.querySelectorAll('#pawns g.pawn')"
-            ".length === 16", timeout=60_000)
-        # The cell after the widget sent goto(10) from Python; the board follows.
+            "document.querySelectorAll('.sorry-widget')[1].querySelectorAll('#pawns g.pawn')"
+            ".length === 16")
+        shown = int(replay.get_attribute("data-shown"))
+        assert shown > 0
+        pawns = ("() => [...document.querySelectorAll('.sorry-widget')[1]"
+                 ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place).sort().join()")
+        before = page.evaluate(pawns)
+        replay.locator("button.sw-forward").click()
         page.wait_for_function(
-            "document.querySelectorAll('.sorry-widget')[0].dataset.shown === '10'",
-            timeout=60_000)
-        before = page.evaluate(
-            "() => [...document.querySelectorAll('.sorry-widget')[0]"
-            ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place + p.getAttribute('transform'))")
-        widget.locator("button.sw-forward").click()
-        page.wait_for_function(
-            "document.querySelectorAll('.sorry-widget')[0].dataset.shown === '11'")
+            f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
         page.wait_for_timeout(1500)  # the move's animation
-        after = page.evaluate(
-            "() => [...document.querySelectorAll('.sorry-widget')[0]"
-            ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place + p.getAttribute('transform'))")
-        assert "(card 11 of " in widget.locator(".sw-status").text_content()
-        moved = widget.locator(".sw-explanation .sw-notation").text_content()
+        after = page.evaluate(pawns)
+        assert f"(card {shown + 1} of " in replay.locator(".sw-status").text_content()
+        moved = replay.locator(".sw-explanation .sw-notation").text_content()
         assert moved.endswith("pass") or before != after
-        # the play-mode board further down offers red's moves
-        second = page.locator(".sorry-widget").nth(1)
-        second.wait_for(timeout=60_000)
-        assert "Red to move" in second.locator(".sw-status").text_content()
         page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
                                  / "jupyterlab-quick-start.png"))
         browser.close()

@@ -163,3 +163,13 @@ def test_size_option_and_the_status_line():
     assert root.attrib["width"] == "400" and root.attrib["viewBox"] == "0 0 640 640"
     assert root.find(".//svg:text[@id='status']", NS).text == "Red wins!"
     assert "red: home, home, home, home" in root.attrib["aria-label"]
+
+
+def test_fills_paint_the_places_themselves():
+    root = parse(board_svg(fills={7: "#ff0000", "red:home": "#00ff00"}))
+    places = by_place(root, "board")
+    assert places["7"][0].attrib["fill"] == "#ff0000"
+    assert places["red:home"][0].attrib["fill"] == "#00ff00"
+    assert places["8"][0].attrib["fill"] != "#ff0000"
+    with pytest.raises(ValueError, match="'sq-7' is not a place"):
+        board_svg(fills={"sq-7": "red"})

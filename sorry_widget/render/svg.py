@@ -277,7 +277,7 @@ def overlay_markup(highlights=(), arrows=(), last_move: Move | None = None,
 # --- the board ------------------------------------------------------------------------------
 
 
-def _board_layer(theme: Theme, labels: bool) -> Group:
+def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = None) -> Group:
     g = _E.g(id="board", class_="board")
     g.add(_E.rect((0, 0), (BOARD_SIZE, BOARD_SIZE), rx=10, fill=theme.background,
                                class_="background"))
@@ -295,17 +295,18 @@ def _board_layer(theme: Theme, labels: bool) -> Group:
             if key in slide_triangles:
                 css += " slide-triangle"
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
-                                         fill=theme.track, stroke=theme.line, stroke_width=1,
-                                         class_=css, id=place_id(key))
+                            fill=(fills or {}).get(key, theme.track), stroke=theme.line,
+                            stroke_width=1, class_=css, id=place_id(key))
             shape["aria-label"] = f"square {key}"
         elif p.kind == "safety":
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
-                                         fill=theme.tints[colour], stroke=theme.colours[colour],
+                                         fill=(fills or {}).get(key, theme.tints[colour]),
+                                         stroke=theme.colours[colour],
                                          stroke_width=2, class_=f"square safety {colour}",
                                          id=place_id(key))
             shape["aria-label"] = f"{colour} {key.split(':')[1]}"
         else:
-            shape = _E.circle((p.x, p.y), p.half, fill=theme.tints[colour],
+            shape = _E.circle((p.x, p.y), p.half, fill=(fills or {}).get(key, theme.tints[colour]),
                                            stroke=theme.colours[colour], stroke_width=3,
                                            class_=f"zone {p.kind} {colour}", id=place_id(key))
             shape["aria-label"] = f"{colour} {p.kind.upper()}"
@@ -411,6 +412,7 @@ def board_svg(
     size: int | None = 560,
     theme: str | Theme = "light",
     highlights: Iterable | Mapping | None = None,
+    fills: Mapping | None = None,
     arrows: Iterable | None = None,
     labels: bool = True,
     last_move: Move | Play | None = _UNSET,
@@ -423,7 +425,8 @@ def board_svg(
     ``board`` is a :class:`Position`, a :class:`Game` (its position, last card and last move),
     a :class:`Play` or a :class:`Move` (the position after it), or None for a new 4-player game.
     ``size`` is the width and height in pixels (None: scale to the container). ``highlights``
-    are places to fill (a list, or a mapping of place to colour name or CSS colour);
+    are places to mark with a see-through overlay (a list, or a mapping of place to colour name
+    or CSS colour); ``fills`` maps places to the colour the place itself is painted (a heatmap);
     ``arrows`` are ``(from, to)`` or ``(from, to, colour)``; places are track squares ``0``–``59``
     or keys like ``"red:safety-2"``, ``"blue:start"``, ``"green:home"``. ``last_move`` draws
     the trail of a move; ``card`` shows a card face up on the discard pile; ``labels`` numbers
@@ -450,7 +453,7 @@ def board_svg(
     dwg["class"] = f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
     dwg["aria-label"] = _aria_summary(position)
-    dwg.add(_board_layer(t, labels))
+    dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()}))
     centre = _centre(t, status_text, status_colour)
     centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
     dwg.add(centre)
