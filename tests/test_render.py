@@ -173,3 +173,21 @@ def test_fills_paint_the_places_themselves():
     assert places["8"][0].attrib["fill"] != "#ff0000"
     with pytest.raises(ValueError, match="'sq-7' is not a place"):
         board_svg(fills={"sq-7": "red"})
+
+
+def test_pawn_motions_follow_slides_and_send_bumped_pawns_home():
+    from sorry_widget.render.geometry import pawn_motions
+
+    # Red's 5 from 11 lands on blue's slide at 16, slides to 19 and sweeps blue's pawn on 18.
+    [move] = pos(red=[11], blue=[18]).legal_moves("5")
+    motions = pawn_motions(move)
+    assert motions[0] == {"colour": "red", "from": "11",
+                          "path": ["12", "13", "14", "15", "16", "17", "18", "19"], "sent": False}
+    assert motions[1] == {"colour": "blue", "from": "18", "path": ["blue:start"], "sent": True}
+    # A switch moves both pawns; a Sorry! comes from START and bumps.
+    [switch] = [m for m in pos(red=[20], blue=[40]).legal_moves("11") if "<>" in m.notation]
+    assert [(m["colour"], m["from"], m["path"]) for m in pawn_motions(switch)] == [
+        ("red", "20", ["40"]), ("blue", "40", ["20"])]
+    [sorry] = pos(red=[], blue=[30]).legal_moves("sorry")
+    assert [(m["from"], m["path"], m["sent"]) for m in pawn_motions(sorry)] == [
+        ("red:start", ["30"], False), ("30", ["blue:start"], True)]

@@ -158,6 +158,40 @@ def location_of_key(key: str, colour: str) -> int:
     return SAFETY_1 + int(name.rsplit("-", 1)[1]) - 1
 
 
+def pawn_motions(move) -> list[dict]:
+    """The pawn movements of a move, in order: each is ``{"colour", "from", "path", "sent"}``
+    in place keys, ``path`` ending where the pawn stops; ``sent`` marks a pawn bumped or swept
+    back to its START. The widget animates them; the drawing traces the others as the trail."""
+    out: list[dict] = []
+    mover_index = None
+    for e in move.events:
+        kind, colour = e["event"], e.get("colour")
+        if kind == "move":
+            mover_index = len(out)
+            out.append({"colour": colour, "from": place_key(colour, e["from"]),
+                        "path": [place_key(colour, x) for x in e["path"]], "sent": False})
+        elif kind in ("start", "sorry"):
+            mover_index = len(out)
+            out.append({"colour": colour, "from": f"{colour}:start", "path": [str(e["to"])],
+                        "sent": False})
+        elif kind == "switch":
+            mover_index = len(out)
+            out.append({"colour": colour, "from": str(e["from"]), "path": [str(e["other_from"])],
+                        "sent": False})
+            out.append({"colour": e["other"], "from": str(e["other_from"]),
+                        "path": [str(e["from"])], "sent": False})
+        elif kind == "slide":
+            if mover_index is not None:
+                out[mover_index]["path"].extend(str(q) for q in range(e["from"] + 1, e["to"] + 1))
+            for s in e["swept"]:
+                out.append({"colour": s["colour"], "from": str(s["from"]),
+                            "path": [f"{s['colour']}:start"], "sent": True})
+        elif kind == "bump":
+            out.append({"colour": colour, "from": str(e["from"]),
+                        "path": [f"{colour}:start"], "sent": True})
+    return out
+
+
 def widget_geometry() -> dict:
     """Everything the frontend needs to place pawns and draw moves, as JSON-ready data."""
     return {

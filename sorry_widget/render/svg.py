@@ -23,7 +23,9 @@ from ..engine.cards import SORRY, card_from_name, card_label, card_text
 from ..engine.game import Game, Play
 from ..engine.moves import Move
 from ..engine.position import Position
-from .geometry import BOARD_SIZE, CELL, PLACES, SLIDE_SHAPES, pawn_spots, place_key
+from .geometry import (
+    BOARD_SIZE, CELL, PLACES, SLIDE_SHAPES, pawn_motions, pawn_spots, place_key,
+)
 
 #: Element factory. With debug off svgwrite does not check attribute names, so the drawing can
 #: carry data-* and aria-* attributes.
@@ -196,33 +198,15 @@ def _place_outline(key: str, colour: str, css: str, inset: float = 2.5,
     return shape
 
 
-def _move_paths(move: Move) -> list[tuple[str, list[str]]]:
-    """For each moving pawn, the place keys it passes from where it stood: the last move's
-    trail."""
-    trails = []
-    for e in move.events:
-        kind = e["event"]
-        colour = e.get("colour")
-        if kind == "move":
-            trails.append((colour, [place_key(colour, e["from"])]
-                           + [place_key(colour, x) for x in e["path"]]))
-        elif kind in ("start", "sorry"):
-            trails.append((colour, [f"{colour}:start", str(e["to"])]))
-        elif kind == "switch":
-            trails.append((colour, [str(e["from"]), str(e["other_from"])]))
-            trails.append((e["other"], [str(e["other_from"]), str(e["from"])]))
-        elif kind == "slide" and trails:
-            trails[-1 if trails[-1][0] == colour else 0][1].extend(
-                str(sq) for sq in range(e["from"] + 1, e["to"] + 1))
-    return trails
-
-
 def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str, str, str]],
              last_move: Move | None) -> Group:
     g = _E.g(id="overlay", class_="overlay", pointer_events="none")
     if last_move is not None:
         trail = _E.g(class_="last-move")
-        for colour, keys in _move_paths(last_move):
+        for motion in pawn_motions(last_move):
+            if motion["sent"]:
+                continue
+            colour, keys = motion["colour"], [motion["from"], *motion["path"]]
             points = [(PLACES[k].x, PLACES[k].y) for k in keys]
             trail.add(_place_outline(keys[0], theme.colours[colour], "last-move-from",
                                      width=3, opacity=0.9))

@@ -18,15 +18,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine.board import COLOURS
 from ..engine.cards import CARD_NAMES, card_label
 from ..engine.game import Game, GameError
-from ..engine.moves import FORFEIT, SORRY_MOVE, SWITCH, Move, legal_moves, why_illegal
+from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal
 from ..engine.position import Position
 from ..engine.record import Record, RecordError
 from ..engine.record import annotate as annotate_in
-from ..engine.board import SLIDE_AT_TRIANGLE, is_track, location_name
-from ..render.geometry import PLACES, location_of_key, place_key, widget_geometry
+from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
+from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import (
     board_svg, card_face_markup, get_theme, overlay_markup, pawn_markup, resolve_place,
 )
@@ -36,37 +35,6 @@ _HERE = Path(__file__).parent
 
 class WidgetError(ValueError):
     """A request the widget refused; the game and the widget are unchanged."""
-
-
-def _motions(move: Move) -> list[dict]:
-    """The pawn movements of a move, in order, for the browser to animate: each is
-    ``{"colour", "from", "path"}`` in place keys (bumped and swept pawns go to their START)."""
-    out: list[dict] = []
-    mover_index = None
-    for e in move.events:
-        kind, colour = e["event"], e.get("colour")
-        if kind == "move":
-            mover_index = len(out)
-            out.append({"colour": colour, "from": place_key(colour, e["from"]),
-                        "path": [place_key(colour, x) for x in e["path"]]})
-        elif kind in ("start", "sorry"):
-            mover_index = len(out)
-            out.append({"colour": colour, "from": f"{colour}:start", "path": [str(e["to"])]})
-        elif kind == "switch":
-            mover_index = len(out)
-            out.append({"colour": colour, "from": str(e["from"]), "path": [str(e["other_from"])]})
-            out.append({"colour": e["other"], "from": str(e["other_from"]),
-                        "path": [str(e["from"])]})
-        elif kind == "slide":
-            if mover_index is not None:
-                out[mover_index]["path"].extend(str(q) for q in range(e["from"] + 1, e["to"] + 1))
-            for s in e["swept"]:
-                out.append({"colour": s["colour"], "from": str(s["from"]),
-                            "path": [f"{s['colour']}:start"]})
-        elif kind == "bump":
-            out.append({"colour": colour, "from": str(e["from"]),
-                        "path": [f"{colour}:start"]})
-    return out
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -240,7 +208,7 @@ class SorryWidget(anywidget.AnyWidget):
                 "notation": move.notation,
                 "explanation": move.explanation,
                 "rules": list(move.rule_ids),
-                "motions": _motions(move),
+                "motions": pawn_motions(move),
                 "trail": overlay_markup(last_move=move, theme=self.theme)
                 if move.kind != FORFEIT else "",
             })
