@@ -3,6 +3,7 @@ Chromium and check the board appears and a replay step changes it."""
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import shutil
@@ -37,6 +38,12 @@ def lab(tmp_path_factory):
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(root / name.lower())
     env["JUPYTER_DATA_DIR"] = str(root / "data")
+    # Save widget state with the notebook, as a teacher would switch on to keep annotations.
+    settings = root / "settings"
+    plugin = settings / "@jupyter-widgets" / "jupyterlab-manager"
+    plugin.mkdir(parents=True)
+    (plugin / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
     port, token = free_port(), secrets.token_hex(16)
     proc = subprocess.Popen(
         [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
@@ -56,7 +63,7 @@ def lab(tmp_path_factory):
                 raise RuntimeError("JupyterLab did not start:\n"
                                    + (root / "server.log").read_text()[-3000:])
             time.sleep(0.3)
-    yield base, token
+    yield base, token, served
     proc.terminate()
     try:
         proc.wait(10)
@@ -65,7 +72,7 @@ def lab(tmp_path_factory):
 
 
 def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab):
-    base, token = lab
+    base, token, served = lab
     with playwright_api.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -116,6 +123,14 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab):
         assert f"(card {shown + 1} of " in replay.locator(".sw-status").text_content()
         moved = replay.locator(".sw-explanation .sw-notation").text_content()
         assert moved.endswith("pass") or before != after
+        # Saved with its widget state, the notebook keeps the annotation made in a cell.
+        page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
+        saved = served / "01-quick-start.ipynb"
+        deadline = time.time() + 30
+        while "The first bump of the game!" not in json.dumps(
+                json.loads(saved.read_text()).get("metadata", {}).get("widgets", {})):
+            assert time.time() < deadline, "the widget state was not saved with the notebook"
+            time.sleep(0.5)
         page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
                                  / "jupyterlab-quick-start.png"))
         browser.close()
