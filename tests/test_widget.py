@@ -197,3 +197,11 @@ def test_a_lesson_chooses_the_card_the_person_holds():
         SorryWidget(Game(start=start, seed=1), card="7")
     with pytest.raises(WidgetError, match="'nine' is not a Sorry! card"):
         SorryWidget(Game(start=start, seed=1, strategies=None), card="nine")
+
+
+def test_a_refused_widget_leaves_the_game_untouched():
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    game = Game(start=start, seed=1, strategies={"yellow": "random"})
+    with pytest.raises(Exception, match="size"):
+        SorryWidget(game, humans=["red"], card="7", size=5)
+    assert game.card is None and game.strategies["red"] is not None

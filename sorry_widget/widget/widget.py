@@ -106,10 +106,8 @@ class SorryWidget(anywidget.AnyWidget):
     annotations = traitlets.Dict().tag(sync=True)
     legal = traitlets.List().tag(sync=True)
     drawn = traitlets.Unicode("").tag(sync=True)
-    drawn_face = traitlets.Unicode("").tag(sync=True)
     humans = traitlets.List(traitlets.Unicode()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
-    title = traitlets.Unicode("").tag(sync=True)
     # What either side may set.
     turn = traitlets.Int(0).tag(sync=True)
     playing = traitlets.Bool(False).tag(sync=True)
@@ -122,7 +120,7 @@ class SorryWidget(anywidget.AnyWidget):
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "light",
                  size: int = 560, animate: bool = True, speed: float = 1.5,
-                 title: str = "", card: int | str | None = None, **kwargs: Any) -> None:
+                 card: int | str | None = None, **kwargs: Any) -> None:
         if game is not None and record is not None:
             raise WidgetError("give a game or a record, not both")
         get_theme(theme)
@@ -148,22 +146,24 @@ class SorryWidget(anywidget.AnyWidget):
                                       f"{', '.join(game.colours)})")
             if not game.keep_history:
                 raise WidgetError("game: a game with keep_history=False cannot be replayed")
-            if card is not None:
-                if game.finished or game.strategies.get(game.colour_to_move, "") is not None \
-                        and game.colour_to_move not in (humans or ()):
-                    raise WidgetError("card: the card is chosen for a person to play; "
-                                      f"{game.colour_to_move} is played by the computer")
-                try:
-                    game.draw(card)
-                except GameError as exc:
-                    raise WidgetError(str(exc)) from None
-            for colour in humans or ():
-                game.strategies[colour] = None
+            if card is not None and (game.finished or (
+                    game.strategies.get(game.colour_to_move) is not None
+                    and game.colour_to_move not in (humans or ()))):
+                raise WidgetError("card: the card is chosen for a person to play; "
+                                  f"{game.colour_to_move} is played by the computer")
             self.game = game
             self._record = None
             self._annotations_by_play: dict[int, Any] = {}
-        super().__init__(theme=theme, size=size, animate=animate, speed=speed, title=title,
-                         **kwargs)
+        # The traits are checked before the game is touched, so a refusal changes nothing.
+        super().__init__(theme=theme, size=size, animate=animate, speed=speed, **kwargs)
+        if self.game is not None:
+            if card is not None:
+                try:
+                    self.game.draw(card)
+                except GameError as exc:
+                    raise WidgetError(str(exc)) from None
+            for colour in humans or ():
+                self.game.strategies[colour] = None
         self.humans = [c for c, s in self.game.strategies.items() if s is None] \
             if self.game is not None else []
         self._draw_static()
@@ -247,11 +247,10 @@ class SorryWidget(anywidget.AnyWidget):
         """Offer the person to move their legal moves for the card they drew."""
         game = self.game
         if game is None or game.finished or game.strategies[game.colour_to_move] is not None:
-            self.legal, self.drawn, self.drawn_face = [], "", ""
+            self.legal, self.drawn = [], ""
             return
         card = game.draw()
         self.drawn = CARD_NAMES[card]
-        self.drawn_face = self.geometry["cards"][self.drawn]
         legal = []
         for m in game.legal_moves():
             entry = {"notation": m.notation, "explanation": m.explanation,
@@ -323,8 +322,6 @@ class SorryWidget(anywidget.AnyWidget):
                 self._draw_static()
                 self._frames_from_scratch()
                 self._sync_annotations()
-                if self.drawn:
-                    self.drawn_face = self.geometry["cards"][self.drawn]
 
     def set_state(self, sync_data):
         """State sent by the browser. A bad value is refused with a message, and the browser is
