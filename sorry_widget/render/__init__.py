@@ -5,7 +5,7 @@ from ..engine.moves import Move
 from ..engine.position import Position
 from .geometry import BOARD_SIZE, CELL, PLACES, place_key, widget_geometry
 from .svg import (
-    THEMES, SvgBoard, board_svg, card_face_markup, overlay_markup, pawn_markup, resolve_place,
+    THEMES, board_svg, card_face_markup, overlay_markup, pawn_markup, resolve_place,
 )
 
 
@@ -20,6 +20,6 @@ for _cls in (Position, Game, Play, Move):
     _cls._repr_svg_ = _repr_svg_
 
 __all__ = [
-    "BOARD_SIZE", "CELL", "PLACES", "THEMES", "SvgBoard", "board_svg", "card_face_markup",
+    "BOARD_SIZE", "CELL", "PLACES", "THEMES", "board_svg", "card_face_markup",
     "overlay_markup", "pawn_markup", "place_key", "resolve_place", "widget_geometry",
 ]

@@ -118,13 +118,6 @@ SLIDE_SHAPES: tuple[SlideShape, ...] = tuple(
 )
 
 
-def side_direction(colour: str) -> tuple[int, int]:
-    """The unit vector of movement along ``colour``'s side of the track."""
-    x, y = _turn(1, 0, COLOURS.index(colour))
-    cx, cy = _turn(0, 0, COLOURS.index(colour))
-    return round(x - cx), round(y - cy)
-
-
 def pawn_spots(position) -> list[tuple[str, str, float, float]]:
     """Where every pawn of ``position`` is drawn: ``(colour, place key, x, y)``, pawns at
     START or HOME spread over the circle's slots in order."""

@@ -461,16 +461,3 @@ def _aria_summary(position: Position) -> str:
         places = ", ".join(str(place_key(colour, loc)).split(":")[-1] for loc in locs)
         parts.append(f"{colour}: {places}")
     return "Sorry! board. " + "; ".join(parts) + "."
-
-
-class SvgBoard:
-    """Wraps SVG text so a notebook displays it as a picture (``_repr_svg_``)."""
-
-    def __init__(self, svg: str) -> None:
-        self.svg = svg
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __str__(self) -> str:
-        return self.svg

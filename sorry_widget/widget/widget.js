@@ -438,7 +438,6 @@ function render({ model, el }) {
     root.style.setProperty("--sw-size", `${model.get("size")}px`);
     speed.value = String(model.get("speed"));
     animateBox.checked = model.get("animate");
-    annotateBar.hidden = false;
   }
 
   drawBoard();

@@ -474,8 +474,6 @@ class SorryWidget(anywidget.AnyWidget):
                 self.annotate(int(content.get("turn", -1)), content.get("text"),
                               content.get("arrows"), content.get("squares"))
                 self.message = f"Note saved on turn {content.get('turn')}."
-            elif kind == "step":
-                self.step()
             else:
                 self.message = f"ignored an unknown message {kind!r} from the browser"
         except (WidgetError, ValueError) as exc:
