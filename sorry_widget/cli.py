@@ -17,7 +17,7 @@ from .engine.strategies import STRATEGIES
 
 
 def _moves_answer(request) -> dict:
-    """One FORMATS.md answer line for one request object; raises ValueError if it is bad."""
+    """One answer line (docs/position-format.md) for one request object; raises ValueError if it is bad."""
     if not isinstance(request, dict):
         raise ValueError("request: expected an object with keys position and card")
     unknown = set(request) - {"position", "card"}
@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("moves", help="list the legal moves of a position for a card (FORMATS.md)")
+    p = sub.add_parser("moves", help="list the legal moves of a position for a card (docs/position-format.md)")
     p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
     p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
     p.add_argument("--jsonl", action="store_true",

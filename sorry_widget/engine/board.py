@@ -1,4 +1,4 @@
-"""Board geometry of the Sorry! board game, as fixed by RULES.md ("Board geometry").
+"""Board geometry of the Sorry! board game, as docs/rules.md ("The board") fixes it.
 
 A pawn's place is one small integer (a *location*), so that the move generator can index
 precomputed tables instead of branching:

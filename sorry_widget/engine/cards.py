@@ -1,7 +1,7 @@
 """Cards and decks of the Sorry! board game.
 
 A card is a small int: its number, or ``SORRY`` for the Sorry! card. Card *names* are the
-strings of FORMATS.md: ``"1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"``.
+strings of the position format (docs/position-format.md): ``"1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,12 @@ def card_label(card: int) -> str:
     return "Sorry!" if card == SORRY else CARD_NAMES[card]
 
 
-#: Deck compositions (RULES.md rule options, ``deck``), as card -> count.
+def with_article(label: str) -> str:
+    """ "a 7", "an 8", "an 11", "a Sorry!" (a card's label in a sentence)."""
+    return ("an " if label in ("8", "11") else "a ") + label
+
+
+#: Deck compositions (docs/rules.md, rule options, ``deck``), as card -> count.
 DECKS: dict[str, dict[int, int]] = {
     # Modern deck (WP): five 1s and four of every other card.
     "classic45": {card: (5 if card == 1 else 4) for card in CARDS},

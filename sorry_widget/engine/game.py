@@ -10,19 +10,21 @@ A game advances one card at a time so a caller can watch or interject::
 
 from __future__ import annotations
 
+from .errors import SorryError
+
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards
+from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
 from .moves import Move, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
 from .strategies import Strategy, as_strategy
 
 
-class GameError(ValueError):
+class GameError(SorryError):
     """A request the game cannot carry out; the game is left unchanged."""
 
 
@@ -42,7 +44,7 @@ class Play:
 
     @property
     def after(self) -> Position:
-        """The position right after the move, still with the mover to move (as FORMATS.md's
+        """The position right after the move, still with the mover to move (as the ``moves`` command's
         ``result``); :meth:`Game.positions` has the next player to move."""
         return self.move.result
 
@@ -158,7 +160,7 @@ class Game:
             options = ", ".join(m.notation for m in moves)
             raise GameError(
                 f"{move if isinstance(move, str) else move.notation!r} is not a legal move for "
-                f"{self.colour_to_move} with a {card_label(self.card)}; legal moves: {options}"
+                f"{self.colour_to_move} with {with_article(card_label(self.card))}; legal moves: {options}"
             )
         return self._commit(chosen)
 

@@ -1,4 +1,4 @@
-"""Legal moves for a card, with their events and explanations (RULES.md C1–C13).
+"""Legal moves for a card, with their events and explanations (docs/rules.md, C1–C13).
 
 Generation is the engine's hot path: it works on location codes and tuples and builds only the
 resulting pawn tuples. A :class:`Move`'s events, path and explanation are worked out when first
@@ -29,7 +29,7 @@ from .board import (
     short_name,
     start_exit,
 )
-from .cards import SORRY, card_from_name, card_label
+from .cards import SORRY, card_from_name, card_label, with_article
 from .position import Position, PositionError, parse_location
 
 # Move kinds.
@@ -282,7 +282,7 @@ class Move:
         return _explain(self)
 
     def to_dict(self) -> dict:
-        """The move as FORMATS.md's ``moves`` entry."""
+        """The move as an entry of the ``moves`` command's answer (docs/position-format.md)."""
         return {"notation": self.notation, "explanation": self.explanation,
                 "result": self.result.to_dict()}
 
@@ -526,11 +526,6 @@ def _card_steps(card: int) -> list:
     if card == 10:
         out.append((BACKWARD, 1))
     return out
-
-
-def with_article(label: str) -> str:
-    """ "a 7", "an 8", "an 11", "a Sorry!" """
-    return ("an " if label in ("8", "11") else "a ") + label
 
 
 # --- explanations ---------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 
 A :class:`Position` is immutable and hashable. Internally each colour's pawns are a sorted
 tuple of location codes (see :mod:`.board`), so two positions that differ only in the order
-of a colour's pawns are equal, as FORMATS.md requires.
+of a colour's pawns are equal, as the format requires (docs/position-format.md).
 """
 
 from __future__ import annotations
+
+from .errors import SorryError
 
 import json
 from collections.abc import Mapping, Sequence
@@ -22,7 +24,7 @@ _SAFETY_NAMES = {f"safety-{n}": board.safety(n) for n in range(1, board.SAFETY_S
 _POSITION_KEYS = {"format", "rules", "to_move", "pawns"}
 
 
-class PositionError(ValueError):
+class PositionError(SorryError):
     """A position that is not valid ``sorry-position/1``; the message names the field."""
 
 
@@ -65,7 +67,7 @@ class Position:
     """A board position under a rule set.
 
     ``colours`` are the colours in the game as indices (red 0, blue 1, yellow 2, green 3) in turn
-    order, which follows the direction of movement (RULES.md). ``pawns[seat]`` is the sorted
+    order, which follows the direction of movement (docs/rules.md). ``pawns[seat]`` is the sorted
     tuple of locations of ``colours[seat]``'s pawns; ``to_move`` is a seat index.
     """
 
@@ -111,7 +113,7 @@ class Position:
         pawns_per_player: int | None = None,
     ) -> Position:
         """All pawns in START. ``colours`` is a list of colour names or a player count (2 players
-        default to red and yellow, 3 to red, blue, yellow: RULES.md)."""
+        default to red and yellow, 3 to red, blue, yellow: docs/rules.md)."""
         rule_set = get_rules(rules)
         names = _default_colours(colours) if isinstance(colours, int) else list(colours)
         seat_colours = _check_colours(names, "colours")
@@ -189,7 +191,7 @@ class Position:
             )
         extra = set(data) - _POSITION_KEYS
         if extra:
-            # FORMATS.md lets later needs add optional keys; this version defines none.
+            # The format lets later needs add optional keys; this version defines none.
             raise PositionError(f"{sorted(extra)[0]}: not a key of {POSITION_FORMAT}")
         return cls._make(rule_set, seat_colours, tuple(seats[c] for c in seat_colours),
                          seat_colours.index(to_move))

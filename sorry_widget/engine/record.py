@@ -14,6 +14,8 @@ reason. Writing is canonical, so load → save reproduces a saved file byte for 
 
 from __future__ import annotations
 
+from .errors import SorryError
+
 import json
 from collections import Counter
 from collections.abc import Iterable
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import COLOURS
-from .cards import CARD_NAMES, DECKS, card_from_name, card_label
+from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
@@ -33,8 +35,17 @@ _KEYS = ("format", "rules", "options", "players", "seed", "start", "plays", "ann
 _PLAY_KEYS = ("turn", "colour", "card", "move", "events")
 _OPTION_NAMES = ("deck", "sorry_forward_4", "two_draws_again")
 
+# Limits on what a record may hold. A real game has a few hundred plays and a lesson a few dozen
+# notes; past these a record is a mistake or an attack, and reading it would freeze a notebook.
+MAX_RECORD_BYTES = 5_000_000
+MAX_PLAYS = 5_000
+MAX_NOTE_CHARS = 2_000
+MAX_NOTES = 1_000
+MAX_ARROWS = 24
+MAX_SQUARES = 40
 
-class RecordError(ValueError):
+
+class RecordError(SorryError):
     """A record that is malformed or disagrees with the rules; names the play and the reason."""
 
 
@@ -166,8 +177,7 @@ class Record:
             get_rules(data["rules"])
         except ValueError as exc:
             raise RecordError(str(exc)) from None
-        if not isinstance(data["options"], dict) or set(data["options"]) - set(_OPTION_NAMES):
-            raise RecordError(f"options: expected an object with keys from {list(_OPTION_NAMES)}")
+        _check_options(data["options"])
         try:
             start = Position.from_dict(data["start"])
         except PositionError as exc:
@@ -182,16 +192,24 @@ class Record:
                               f"start position, in turn order ({', '.join(start.colour_names)})")
         if not isinstance(data["plays"], list):
             raise RecordError("plays: expected a list")
-        plays = []
-        for i, p in enumerate(data["plays"], 1):
-            if not isinstance(p, dict) or list(p) != list(_PLAY_KEYS):
-                raise RecordError(f"play {i}: expected an object with keys {list(_PLAY_KEYS)}")
-            plays.append(PlayRecord(**p))
+        if len(data["plays"]) > MAX_PLAYS:
+            raise RecordError(f"plays: {len(data['plays']):,} plays is more than a record may "
+                              f"hold ({MAX_PLAYS:,})")
+        plays = [_read_play(i, p) for i, p in enumerate(data["plays"], 1)]
         annotations = []
         if not isinstance(data["annotations"], list):
             raise RecordError("annotations: expected a list")
+        if len(data["annotations"]) > MAX_NOTES:
+            raise RecordError(f"annotations: {len(data['annotations']):,} notes is more than a "
+                              f"record may hold ({MAX_NOTES:,})")
+        seen = set()
         for a in data["annotations"]:
-            annotations.append(_read_annotation(a, len(plays)))
+            annotation = _read_annotation(a, len(plays))
+            if annotation.play in seen:
+                raise RecordError(f"annotations: a second note on play {annotation.play}; a play "
+                                  "has one note (put both texts in one)")
+            seen.add(annotation.play)
+            annotations.append(annotation)
         if not isinstance(data["result"], dict) or list(data["result"]) != ["winner"]:
             raise RecordError('result: expected {"winner": colour or null}')
         record = cls(data["rules"], data["options"], players, data["seed"], start, plays,
@@ -201,12 +219,16 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
+        if len(text) > MAX_RECORD_BYTES:
+            raise RecordError(f"record: {len(text):,} bytes is more than a record may be "
+                              f"({MAX_RECORD_BYTES:,})")
         return cls.from_dict(parse_json(text, RecordError, "record"))
 
     @classmethod
     def load(cls, path) -> Record:
         with open(path, "rb") as f:
-            return cls.from_json(f.read())
+            # Read one byte past the limit, so a huge file is refused without reading it all.
+            return cls.from_json(f.read(MAX_RECORD_BYTES + 1))
 
     # --- replay -----------------------------------------------------------------------------
 
@@ -244,7 +266,7 @@ class Record:
             drawn[card] += 1
             if drawn[card] > deck.get(card, 0):
                 raise RecordError(
-                    f"{where}: a {card_label(card)} is not in the deck here — the {rules.deck} "
+                    f"{where}: {with_article(card_label(card))} is not in the deck here — the {rules.deck} "
                     f"deck has {deck.get(card, 0)} and this shuffle already dealt them")
             if play.colour != position.colour_to_move:
                 raise RecordError(f"{where}: it is {position.colour_to_move}'s card, not "
@@ -340,7 +362,10 @@ class Record:
 def annotate(annotations: dict[int, Annotation], plays: int, play: int, text: str | None = None,
              arrows=None, squares=None) -> Annotation:
     """Set the note on position ``play`` of a game of ``plays`` plays in ``annotations`` (by
-    play), checked as the record format requires; unchanged if it raises RecordError."""
+    play), checked as the record format requires; unchanged if it raises RecordError. A play
+    has one note: the parts given replace that note's parts, the others are kept."""
+    if play not in annotations and len(annotations) >= MAX_NOTES:
+        raise RecordError(f"annotations: a record holds at most {MAX_NOTES:,} notes")
     current = annotations.get(play, Annotation(play))
     data = current.to_dict()
     if text is not None:
@@ -369,10 +394,18 @@ def _read_annotation(a: Any, plays: int) -> Annotation:
     text = a.get("text", "")
     if not isinstance(text, str):
         raise RecordError(f"{where}: text must be a string")
+    if len(text) > MAX_NOTE_CHARS:
+        raise RecordError(f"{where}: the text has {len(text):,} characters; a note holds at most "
+                          f"{MAX_NOTE_CHARS:,}")
     arrows = a.get("arrows", [])
     squares = a.get("squares", [])
-    if not isinstance(arrows, list) or not isinstance(squares, list):
+    if not isinstance(arrows, (list, tuple)) or not isinstance(squares, (list, tuple)):
         raise RecordError(f"{where}: arrows and squares must be lists")
+    if len(arrows) > MAX_ARROWS:
+        raise RecordError(f"{where}: {len(arrows)} arrows; a note holds at most {MAX_ARROWS}")
+    if len(squares) > MAX_SQUARES:
+        raise RecordError(f"{where}: {len(squares)} marked squares; a note holds at most "
+                          f"{MAX_SQUARES}")
     try:
         for i, arrow in enumerate(arrows):
             if not isinstance(arrow, (list, tuple)) or len(arrow) != 2:
@@ -384,6 +417,35 @@ def _read_annotation(a: Any, plays: int) -> Annotation:
     except PositionError as exc:
         raise RecordError(str(exc)) from None
     return Annotation(n, text, [tuple(x) for x in arrows], list(squares))
+
+
+def _read_play(n: int, p: Any) -> PlayRecord:
+    if not isinstance(p, dict) or list(p) != list(_PLAY_KEYS):
+        raise RecordError(f"play {n}: expected an object with keys {list(_PLAY_KEYS)}")
+    if isinstance(p["turn"], bool) or not isinstance(p["turn"], int):
+        raise RecordError(f"play {n}: turn must be a whole number, not {p['turn']!r}")
+    for key in ("colour", "card", "move"):
+        if not isinstance(p[key], str):
+            raise RecordError(f"play {n}: {key} must be a string, not {p[key]!r}")
+    if not isinstance(p["events"], list):
+        raise RecordError(f"play {n}: events must be a list")
+    return PlayRecord(**p)
+
+
+def _check_options(options: Any) -> None:
+    """``options`` of a record: the rule options it changes, each of the right kind."""
+    if not isinstance(options, dict):
+        raise RecordError("options: expected an object")
+    for key, value in options.items():
+        if key not in _OPTION_NAMES:
+            raise RecordError(f"options.{key}: not a rule option; options are "
+                              f"{', '.join(_OPTION_NAMES)}")
+        if key == "deck":
+            if not isinstance(value, str) or value not in DECKS:
+                raise RecordError(f"options.deck: {value!r} is not a deck; decks are "
+                                  f"{', '.join(sorted(DECKS))}")
+        elif not isinstance(value, bool):
+            raise RecordError(f"options.{key}: must be true or false, not {value!r}")
 
 
 def _check_place(value: Any, field: str) -> None:

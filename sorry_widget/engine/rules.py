@@ -1,4 +1,4 @@
-"""Rule sets: a named bundle of the rule options of RULES.md ("Rule options").
+"""Rule sets: a named bundle of the rule options of docs/rules.md ("Rule options").
 
 Editions and variants are named rule sets built from the same option fields, so adding one is
 adding data here plus whatever new mechanism it needs in the move generator or game loop.

@@ -1,7 +1,7 @@
 """Where everything is on the drawn board: the one place that knows square coordinates.
 
 The board is a 16 × 16 grid of cells. The 60 track squares run round its edge clockwise from
-red's corner at the top left (RULES.md numbers squares in the direction of movement, clockwise).
+red's corner at the top left (docs/rules.md numbers squares in the direction of movement, clockwise).
 Every colour's side is the red side turned by a quarter turn per colour, so the features are
 laid out once, for red, in cell units, and rotated.
 

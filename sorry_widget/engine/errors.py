@@ -1,0 +1,16 @@
+"""The one base of every error the project raises on bad input.
+
+Each message already names the field and says what is wrong, so in a notebook the traceback
+adds nothing a student can use: IPython shows an exception's ``_render_traceback_()`` lines in
+place of the traceback, and this base gives one line. Plain Python still prints the full
+traceback for developers.
+"""
+
+from __future__ import annotations
+
+
+class SorryError(ValueError):
+    """Bad input refused with one message; nothing was changed."""
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]

@@ -1,0 +1,38 @@
+"""One line per rule id, for the widget's rule badges and for anyone printing a rule.
+
+The full text of each rule, with the project's choices where the rulebooks are silent, is the
+project's rules page, ``docs/rules.md`` (anchor ``#c7`` for C7); a test keeps these ids and that
+page's anchors the same.
+"""
+
+from __future__ import annotations
+
+#: Where the full rules live in the project, relative to its top folder.
+RULES_PAGE = "docs/rules.md"
+
+RULE_SUMMARIES: dict[str, str] = {
+    "C1": "Starting a pawn: only a 1 or a 2 takes a pawn out of START, onto its start exit.",
+    "C2": "Own pawn in the way: a move may not end on a pawn of the same colour.",
+    "C3": "Bumping: ending on an opponent's pawn sends it back to its START.",
+    "C4": "Slides: ending on the triangle of another colour's slide slides to its end, sending "
+          "every pawn on the slide back to START.",
+    "C5": "Safety zone: a forward move turns into the colour's own safety zone; a backward move "
+          "never enters one.",
+    "C6": "HOME: reached by exact count only; pawns in a safety zone or at HOME are never bumped.",
+    "C7": "The 2: start a pawn or move 2 forward, then draw again in the same turn.",
+    "C8": "The 7: move one pawn 7, or split the 7 between two pawns, both forward.",
+    "C9": "The 10: move one pawn 10 forward or 1 backward.",
+    "C10": "The 11: move 11 forward, or switch places with an opponent's pawn on the track.",
+    "C11": "Sorry!: take a pawn from START and put it on an opponent's pawn, which goes back to "
+           "its START.",
+    "C12": "You must move if you can; with no legal move the turn is lost.",
+    "C13": "The 3, 4, 5, 8 and 12 move one pawn that many squares; the 4 goes backward.",
+    "C14": "Winning: the first player with all pawns HOME wins.",
+}
+
+
+def rule_link(rule_id: str) -> str:
+    """The rule's place on the project's rules page, e.g. ``docs/rules.md#c7``."""
+    if rule_id not in RULE_SUMMARIES:
+        raise KeyError(f"rule id {rule_id!r} is not on the rules page")
+    return f"{RULES_PAGE}#{rule_id.lower()}"
