@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from collections.abc import Sequence
 
 from .engine.cards import CARD_NAMES, CARDS_BY_NAME
@@ -141,6 +142,30 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_export(args) -> int:
+    """A lesson as one HTML page that shows its boards offline (the widget layer, loaded only
+    here, so the other commands never import Jupyter)."""
+    source = Path(args.notebook)
+    if not source.is_file():
+        return _usage_error(f"export: no such notebook {str(source)!r}")
+    out = Path(args.output) if args.output else source.with_suffix(".html")
+    try:
+        from .widget.export import export_notebook
+
+        page = export_notebook(source, execute=args.execute)
+    except ImportError as exc:
+        return _usage_error(f"export: needs the notebook tools ({exc.name}); install "
+                            "sorry-widget[lab]")
+    except Exception as exc:  # a cell that fails: say which, not a traceback
+        print(f"sorry-widget export: {source}: {type(exc).__name__}: "
+              f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
+              file=sys.stderr)
+        return 1
+    out.write_text(page, encoding="utf-8")
+    print(f"wrote {out} ({len(page.encode()):,} bytes; opens offline)")
+    return 0
+
+
 def _usage_error(message: str) -> int:
     print(f"sorry-widget {message}", file=sys.stderr)
     return 2
@@ -183,6 +208,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a sorry-record/1 file and print its game log")
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("export", help="a notebook as one HTML page whose boards replay offline")
+    p.add_argument("notebook", help="the .ipynb file (a lesson)")
+    p.add_argument("-o", "--output", help="the page to write (default: beside the notebook)")
+    p.add_argument("--execute", action=argparse.BooleanOptionalAction, default=True,
+                   help="run the notebook first (default; the lessons are stored without "
+                        "outputs)")
+    p.set_defaults(func=cmd_export)
     return parser
 
 

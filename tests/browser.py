@@ -26,9 +26,11 @@ const listeners = {};
 const fire = (keys) => {
   for (const k of keys) for (const fn of listeners["change:" + k] || []) fn();
 };
-window.__apply = (updates) => {
+// Python's answer to anything the page did: trait updates, then custom messages.
+window.__apply = ({ updates, messages }) => {
   Object.assign(state, updates);
   fire(Object.keys(updates));
+  for (const m of messages) for (const fn of listeners["msg:custom"] || []) fn(m);
 };
 let unsaved = {};
 const model = {
@@ -64,6 +66,10 @@ class Bridge:
         self.widget = widget
         self.pending: dict = {}
         widget.observe(self._changed, names=list(widget.keys))
+        self.messages: list = []
+        # What Python sends the page (notices, "a kernel is listening") reaches it with the
+        # next answer, as a comm message would.
+        widget.send = lambda content, buffers=None: self.messages.append(content)
         page.set_viewport_size({"width": width, "height": 900})
         state = widget.get_state()
         html = PAGE % {"css": widget._css, "origin": ORIGIN,
@@ -83,6 +89,7 @@ class Bridge:
         page.expose_function("__msg", self._msg)
         page.goto(f"{ORIGIN}/index.html")
         page.wait_for_function("window.__ready === true", timeout=10_000)
+        page.wait_for_selector(".sorry-widget.sw-live", timeout=10_000)
 
     def _changed(self, change) -> None:
         self.pending[change["name"]] = self.widget.get_state(change["name"])[change["name"]]
@@ -90,6 +97,10 @@ class Bridge:
     def _take(self) -> dict:
         out, self.pending = self.pending, {}
         return out
+
+    def _answer(self, updates: dict) -> dict:
+        messages, self.messages = self.messages, []
+        return {"updates": updates, "messages": messages}
 
     def _save(self, changes: dict) -> dict:
         self.widget.set_state(changes)
@@ -102,17 +113,17 @@ class Bridge:
                 updates[key] = now
             elif updates.get(key, object()) == value:
                 del updates[key]
-        return updates
+        return self._answer(updates)
 
     def _msg(self, content: dict) -> dict:
         self.widget._handle_custom_msg(content, [])
-        return self._take()
+        return self._answer(self._take())
 
     def flush(self) -> None:
-        """Push Python's trait changes into the page."""
-        updates = self._take()
-        if updates:
-            self.page.evaluate("(u) => window.__apply(u)", updates)
+        """Push Python's trait changes and messages into the page."""
+        answer = self._answer(self._take())
+        if answer["updates"] or answer["messages"]:
+            self.page.evaluate("(a) => window.__apply(a)", answer)
 
     # --- reading the page -----------------------------------------------------------------
 
@@ -134,12 +145,12 @@ class Bridge:
             return [p.dataset.colour, p.dataset.place, Number(m[1]), Number(m[2])];
           })""")]
 
-    def shown_turn(self) -> int:
+    def shown_play(self) -> int:
         return int(self.page.get_attribute(".sorry-widget", "data-shown"))
 
-    def wait_shown(self, turn: int, timeout: int = 5000) -> None:
+    def wait_shown(self, play: int, timeout: int = 5000) -> None:
         self.page.wait_for_function(
-            f"document.querySelector('.sorry-widget').dataset.shown === '{turn}'",
+            f"document.querySelector('.sorry-widget').dataset.shown === '{play}'",
             timeout=timeout)
 
     def click_place(self, key: str) -> None:
@@ -151,5 +162,9 @@ class Bridge:
             self.page.locator(f'#board [data-place="{key}"]').first.click(force=True)
 
 
-def expected_pawns(frame: dict) -> dict[str, list[str]]:
-    return {c: sorted(keys) for c, keys in frame["pawns"].items()}
+def expected_pawns(position) -> dict[str, list[str]]:
+    """Colour -> sorted place keys of a position's pawns, as the page should draw them."""
+    from sorry_widget.render.geometry import place_key
+
+    return {c: sorted(place_key(c, loc) for loc in locs)
+            for c, locs in zip(position.colour_names, position.pawns)}

@@ -43,16 +43,39 @@ def test_the_board_renders_every_pawn_on_its_place(page, record):
     w = SorryWidget(record=record, animate=False)
     w.goto(40)
     bridge = Bridge(page, w)
-    assert bridge.shown_turn() == 40
-    assert bridge.pawns() == expected_pawns(w.frames[40])
+    assert bridge.shown_play() == 40
+    assert bridge.pawns() == expected_pawns(w.position)
     for colour, key, x, y in bridge.pawn_xy():
         assert (x, y) in [tuple(s) for s in PLACES[key].slots]
     assert page.locator("#board [data-place]").count() == len(PLACES)
     status = page.text_content(".sw-status")
-    assert f"{w.frames[40]['to_move'].capitalize()} to move" in status
-    assert w.frames[40]["notation"] in page.text_content(".sw-explanation")
-    for rule in w.frames[40]["rules"]:
-        assert page.locator(".sw-explanation .sw-rule", has_text=rule).count() == 1
+    assert f"{w.position.colour_to_move.capitalize()} to move" in status
+    assert f"(play 40 of {w.last_play} · turn {record.plays[39].turn})" in status
+    assert record.plays[39].move in page.text_content(".sw-explanation")
+    for rule in record.moves[39].rule_ids:
+        badge = page.locator(".sw-explanation .sw-rule", has_text=rule)
+        assert badge.count() == 1 and f"docs/rules.md#{rule.lower()}" in badge.get_attribute("title")
+
+
+def test_every_position_the_page_derives_is_the_engines(page, record):
+    w = SorryWidget(record=record, animate=False)
+    Bridge(page, w)
+    derived = page.evaluate("""async () => {
+      const { framesOf } = await import('http://widget.test/widget.js');
+      const m = window.__model;
+      return framesOf(m.get('start'), [...m.get('plays'), ...m.get('recent_plays')])
+        .map((f) => Object.fromEntries(Object.entries(f).map(([c, k]) => [c, [...k].sort()])));
+    }""")
+    assert derived == [expected_pawns(p) for p in record.replay()]
+
+
+def test_a_rule_badge_shows_the_rule_and_where_to_read_more(page, record):
+    w = SorryWidget(record=record, animate=False)
+    w.goto(next(i for i, m in enumerate(record.moves, 1) if "C7" in m.rule_ids))
+    Bridge(page, w)
+    page.locator(".sw-explanation .sw-rule", has_text="C7").click()
+    text = page.text_content(".sw-rule-text")
+    assert "The 2" in text and "docs/rules.md#c7" in text
 
 
 def test_python_steps_and_the_buttons_step_back(page, record):
@@ -61,40 +84,39 @@ def test_python_steps_and_the_buttons_step_back(page, record):
     w.step()
     bridge.flush()
     bridge.wait_shown(1)
-    assert bridge.pawns() == expected_pawns(w.frames[1])
+    assert bridge.pawns() == expected_pawns(w.position)
     page.click("button.sw-forward")
-    assert w.turn == 2
+    assert w.play == 2
     bridge.wait_shown(2)
     page.click("button.sw-last")
-    assert w.turn == w.last_turn
+    assert w.play == w.last_play
     page.click("button.sw-back")
-    assert w.turn == w.last_turn - 1
-    page.locator(".sw-moves li[data-turn='7']").click()
-    assert w.turn == 7
+    assert w.play == w.last_play - 1
+    page.locator(".sw-moves li[data-play='7']").click()
+    assert w.play == 7
     bridge.wait_shown(7)
-    assert bridge.pawns() == expected_pawns(w.frames[7])
+    assert bridge.pawns() == expected_pawns(w.position)
     page.focus(".sorry-widget")
     page.keyboard.press("Home")
-    assert w.turn == 0
+    assert w.play == 0
 
 
 def test_animation_moves_a_pawn_along_its_path(page, record):
     w = SorryWidget(record=record, animate=True, speed=0.5)
-    turn = next(i for i, f in enumerate(w.frames)
-                if i and f["motions"] and len(f["motions"][0]["path"]) >= 5)
-    w.goto(turn - 1)
+    play = next(i for i, p in enumerate(w.plays, 1)
+                if p["motions"] and len(p["motions"][0][2]) >= 5)
+    w.goto(play - 1)
     bridge = Bridge(page, w)
-    motion = w.frames[turn]["motions"][0]
+    colour, origin, _path, _kind = w.plays[play - 1]["motions"][0]
     w.step()
     bridge.flush()
     page.wait_for_timeout(150)
-    moving = [p for p in bridge.pawn_xy() if p[0] == motion["colour"]
-              and p[1] == motion["from"]]
+    moving = [p for p in bridge.pawn_xy() if p[0] == colour and p[1] == origin]
     assert moving, "the pawn should still be on its way"
     x, y = moving[0][2], moving[0][3]
-    assert (x, y) != (PLACES[motion["from"]].x, PLACES[motion["from"]].y)
-    bridge.wait_shown(turn, timeout=10_000)
-    assert bridge.pawns() == expected_pawns(w.frames[turn])
+    assert (x, y) != (PLACES[origin].x, PLACES[origin].y)
+    bridge.wait_shown(play, timeout=10_000)
+    assert bridge.pawns() == expected_pawns(w.position)
 
 
 def play_game(seed):
@@ -107,11 +129,11 @@ def test_a_legal_move_clicked_on_the_board_is_played_in_python(page):
     while True:
         game = play_game(seed)
         w = SorryWidget(game, animate=False)
-        if any(m["clicks"] for m in w.legal):
+        if any(m["clicks"] for m in w.pending["moves"]):
             break
         seed += 1
     bridge = Bridge(page, w)
-    move = next(m for m in w.legal if m["clicks"])
+    move = next(m for m in w.pending["moves"] if m["clicks"])
     first = move["clicks"][0][0]
     assert page.locator(f'#pawns g.pawn.sw-selectable[data-place="{first}"]').count() or \
         first.endswith(":start")
@@ -126,8 +148,8 @@ def test_a_legal_move_clicked_on_the_board_is_played_in_python(page):
         game.history[0].move.result_pawns == next(
             m for m in game.history[0].move.position.legal_moves(game.history[0].card)
             if m.notation == move["notation"]).result_pawns
-    bridge.wait_shown(w.last_turn)
-    assert bridge.pawns() == expected_pawns(w.frames[-1])
+    bridge.wait_shown(w.last_play)
+    assert bridge.pawns() == expected_pawns(w.position)
 
 
 def test_an_illegal_click_is_explained_and_changes_nothing(page):
@@ -142,21 +164,21 @@ def test_an_illegal_click_is_explained_and_changes_nothing(page):
     before = game.position
     bridge.click_place("8")        # red's pawn on 8 …
     bridge.click_place("7")        # … one square backward: not legal with this card
-    page.wait_for_selector(".sw-message:not([hidden])")
-    text = page.text_content(".sw-message")
+    page.wait_for_selector(".sw-notice.sw-error:not([hidden])")
+    text = page.text_content(".sw-notice")
     assert text.startswith("Not allowed") and "(C" in text
     assert game.position == before and not game.history
 
 
-def test_a_bad_turn_from_the_page_is_refused(page, record):
+def test_a_bad_play_from_the_page_is_refused(page, record):
     w = SorryWidget(record=record, animate=False)
     w.goto(3)
     bridge = Bridge(page, w)
-    page.evaluate("() => { window.__model.set('turn', 100000); window.__model.save_changes(); }")
-    page.wait_for_selector(".sw-message:not([hidden])")
-    assert "out of range" in page.text_content(".sw-message")
-    assert w.turn == 3
-    page.wait_for_function("window.__model.get('turn') === 3")
+    page.evaluate("() => { window.__model.set('play', 100000); window.__model.save_changes(); }")
+    page.wait_for_selector(".sw-notice.sw-error:not([hidden])")
+    assert "out of range" in page.text_content(".sw-notice")
+    assert w.play == 3
+    page.wait_for_function("window.__model.get('play') === 3")
     bridge.wait_shown(3)
 
 
@@ -167,6 +189,14 @@ def test_annotations_from_the_ui_reach_the_record(page, record):
     page.fill(".sw-note-input", "Blue should bump here")
     page.click("button.sw-save-note")
     assert w.record.annotations[10].text == "Blue should bump here"
+    # A success looks like one, not like the error box, and belongs to its moment.
+    notice = page.locator(".sw-notice")
+    assert notice.text_content() == "Note saved on play 10."
+    assert "sw-ok" in notice.get_attribute("class")
+    assert notice.evaluate("e => getComputedStyle(e).borderLeftColor") == "rgb(35, 146, 74)"
+    page.click("button.sw-forward")
+    assert notice.is_hidden()
+    page.click("button.sw-back")
     page.click("button.sw-arrow")
     bridge.click_place("12")
     bridge.click_place("20")
@@ -261,22 +291,107 @@ def test_keyboard_alone_can_step_and_make_a_move(page):
     target.focus()
     page.keyboard.press("Enter")
     assert game.history[0].move.notation == "R8-13"
-    bridge.wait_shown(w.last_turn)
+    bridge.wait_shown(w.last_play)
     page.focus(".sorry-widget")
     page.keyboard.press("ArrowLeft")
-    assert w.turn == w.last_turn - 1
-    for name in ("First turn", "Back one turn", "Play", "Forward one turn", "Last turn"):
+    assert w.play == w.last_play - 1
+    for name in ("The start", "Back one play", "Replay the game play by play",
+                 "Forward one play", "The last play"):
         assert page.get_by_role("button", name=name).count() == 1
 
 
-def test_play_replays_by_itself_and_stops_at_the_end(page, record):
+def test_replay_runs_by_itself_and_stops_at_the_end(page, record):
     w = SorryWidget(record=record, animate=False, speed=20)
-    w.goto(w.last_turn - 6)
+    w.goto(w.last_play - 6)
     bridge = Bridge(page, w)
-    w.play()
+    w.replay()
     bridge.flush()
     page.wait_for_function(
-        f"document.querySelector('.sorry-widget').dataset.shown === '{w.last_turn}'",
+        f"document.querySelector('.sorry-widget').dataset.shown === '{w.last_play}'",
         timeout=10_000)
-    page.wait_for_function("window.__model.get('playing') === false")
-    assert w.turn == w.last_turn and w.playing is False
+    page.wait_for_function("window.__model.get('autoplay') === false")
+    assert w.play == w.last_play and w.autoplay is False
+
+
+def test_after_a_two_the_extra_draw_is_shown_at_once(page):
+    # The page used to keep the old panel ("Red to move (the start)", an empty discard,
+    # "0 / 1") after a 2 until the next click: a redraw raced the move's animation.
+    start = pos(red=["start"] * 4, yellow=[50, "start", "start", "start"])
+    w = SorryWidget(Game(start=start, seed=3, strategies={"red": None}), card="2",
+                    animate=True, speed=1)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["red:start", "4"])
+    assert w.game.history[0].move.notation == "RS-4" and w.pending["colour"] == "red"
+    drawn = w.pending["card"]
+    bridge.wait_shown(1, timeout=10_000)
+    status = page.text_content(".sw-status")
+    assert status.startswith("Red to move — you drew") and "(play 1 of 1 · turn 1)" in status
+    assert page.get_attribute("#card-face", "data-card") == str(
+        {"sorry": 13}.get(drawn, drawn))
+    assert page.text_content(".sw-play-number") == "play 1 / 1"
+    page.wait_for_timeout(400)  # nothing redraws it stale afterwards
+    assert page.text_content(".sw-status") == status
+
+
+def test_each_computer_move_after_a_person_can_be_read(page):
+    start = pos(red=[8, "start", "start", "start"], blue=[20, "start", "start", "start"],
+                yellow=[33, "start", "start", "start"])
+    w = SorryWidget(Game(start=start, seed=2, strategies={"red": None}), card="5",
+                    animate=False)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["8", "13"])
+    computer = [p for p in w.game.history[1:]]
+    assert computer and all(p.colour != "red" for p in computer)
+    bridge.wait_shown(w.last_play)
+    items = page.locator(".sw-since li")
+    assert page.text_content(".sw-since-title") == "Since your move:"
+    assert items.count() == len(computer)
+    for item, play in zip(items.all(), computer):
+        assert play.move.notation in item.text_content()
+        assert play.move.explanation in item.text_content()
+    items.first.click()
+    assert w.play == 2
+
+
+def test_a_split_seven_finished_by_the_widget_says_so(page):
+    start = pos(red=[8, 20, "start", "start"], yellow=[50, "start", "start", "start"])
+    w = SorryWidget(Game(start=start, seed=0, strategies={"red": None}), card="7",
+                    animate=False)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["8", "11"])  # the other 4 can only be the pawn on 20's
+    page.wait_for_selector(".sw-notice.sw-info:not([hidden])")
+    assert "made for you: R20-24>28" in page.text_content(".sw-notice")
+
+
+def test_a_rule_demo_shows_its_move_resets_and_lets_the_student_try(page):
+    start = pos(red=[10, 13, "home", "home"], blue=["start"] * 4)
+    w = SorryWidget(position=start, card="7", example="R10-11 R13-19", animate=False)
+    bridge = Bridge(page, w)
+    assert page.text_content(".sw-status").startswith("Red holds a 7. Try it")
+    assert page.get_attribute("#card-face", "data-card") == "7"
+    page.click("button.sw-show")
+    bridge.wait_shown(1)
+    assert "R10-11 R13-19" in page.text_content(".sw-explanation")
+    assert page.text_content(".sw-status").startswith("Red's move with a 7. Press Reset")
+    page.click("button.sw-reset")
+    bridge.wait_shown(0)
+    assert bridge.pawns() == expected_pawns(start)
+    click_through(bridge, ["13", "20"])  # the student's own move: all 7 with one pawn
+    bridge.wait_shown(1)
+    assert "R13-20" in page.text_content(".sw-explanation") and w.play == 1
+    page.click("button.sw-reset")
+    bridge.wait_shown(0)
+    assert w.play == 0 and w.pending["card"] == "7"
+    assert page.get_attribute("#card-face", "data-card") == "7"
+
+
+def test_the_board_follows_the_notebooks_dark_theme(page, record):
+    w = SorryWidget(record=record, animate=False)
+    page.add_init_script("document.addEventListener('DOMContentLoaded', () => "
+                         "{ document.body.dataset.jpThemeLight = 'false'; })")
+    Bridge(page, w)
+    assert "sw-dark" in page.get_attribute(".sorry-widget", "class")
+    assert page.locator("svg.theme-dark").count() == 1
+    page.evaluate("document.body.dataset.jpThemeLight = 'true'")
+    page.wait_for_selector("svg.theme-light")
+    assert "sw-dark" not in page.get_attribute(".sorry-widget", "class")

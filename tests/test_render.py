@@ -182,12 +182,12 @@ def test_pawn_motions_follow_slides_and_send_bumped_pawns_home():
     [move] = pos(red=[11], blue=[18]).legal_moves("5")
     motions = pawn_motions(move)
     assert motions[0] == {"colour": "red", "from": "11",
-                          "path": ["12", "13", "14", "15", "16", "17", "18", "19"], "sent": False}
-    assert motions[1] == {"colour": "blue", "from": "18", "path": ["blue:start"], "sent": True}
+                          "path": ["12", "13", "14", "15", "16", "17", "18", "19"], "kind": "walk"}
+    assert motions[1] == {"colour": "blue", "from": "18", "path": ["blue:start"], "kind": "sent"}
     # A switch moves both pawns; a Sorry! comes from START and bumps.
     [switch] = [m for m in pos(red=[20], blue=[40]).legal_moves("11") if "<>" in m.notation]
-    assert [(m["colour"], m["from"], m["path"]) for m in pawn_motions(switch)] == [
-        ("red", "20", ["40"]), ("blue", "40", ["20"])]
+    assert [(m["colour"], m["from"], m["path"], m["kind"]) for m in pawn_motions(switch)] == [
+        ("red", "20", ["40"], "jump"), ("blue", "40", ["20"], "jump")]
     [sorry] = pos(red=[], blue=[30]).legal_moves("sorry")
-    assert [(m["from"], m["path"], m["sent"]) for m in pawn_motions(sorry)] == [
-        ("red:start", ["30"], False), ("30", ["blue:start"], True)]
+    assert [(m["from"], m["path"], m["kind"]) for m in pawn_motions(sorry)] == [
+        ("red:start", ["30"], "jump"), ("30", ["blue:start"], "sent")]

@@ -59,6 +59,9 @@ class Place:
     round: bool
     #: Where pawns stand: the centre, or four slots in a START/HOME circle.
     slots: tuple[tuple[float, float], ...]
+    #: Where a START or HOME circle's name is written: beside the circle, towards the board's
+    #: centre, so pawns standing in the circle never hide it.
+    label_at: tuple[float, float] | None = None
 
 
 def place_key(colour: str, location: int | str) -> str:
@@ -89,7 +92,8 @@ def _build_places() -> dict[str, Place]:
             slots = tuple(_units(*_turn(centre[0] + dx, centre[1] + dy, k))
                           for dx, dy in _SLOT_OFFSETS)
             key = f"{colour}:{kind}"
-            places[key] = Place(key, kind, colour, x, y, _ZONE_RADIUS * CELL, True, slots)
+            label = _units(*_turn(centre[0], centre[1] + _ZONE_RADIUS + 0.38, k))
+            places[key] = Place(key, kind, colour, x, y, _ZONE_RADIUS * CELL, True, slots, label)
     return places
 
 
@@ -151,10 +155,15 @@ def location_of_key(key: str, colour: str) -> int:
     return SAFETY_1 + int(name.rsplit("-", 1)[1]) - 1
 
 
+#: How a pawn got where it is, in :func:`pawn_motions`: it walked square by square, it jumped
+#: (a Sorry! or an 11 switch: a line would cross the board), or it was sent back to START.
+WALK, JUMP, SENT = "walk", "jump", "sent"
+
+
 def pawn_motions(move) -> list[dict]:
-    """The pawn movements of a move, in order: each is ``{"colour", "from", "path", "sent"}``
-    in place keys, ``path`` ending where the pawn stops; ``sent`` marks a pawn bumped or swept
-    back to its START. The widget animates them; the drawing traces the others as the trail."""
+    """The pawn movements of a move, in order: each is ``{"colour", "from", "path", "kind"}``
+    in place keys, ``path`` ending where the pawn stops, ``kind`` one of WALK, JUMP, SENT. The
+    widget animates them all; the trail traces the walks and marks the jumps."""
     out: list[dict] = []
     mover_index = None
     for e in move.events:
@@ -162,26 +171,26 @@ def pawn_motions(move) -> list[dict]:
         if kind == "move":
             mover_index = len(out)
             out.append({"colour": colour, "from": place_key(colour, e["from"]),
-                        "path": [place_key(colour, x) for x in e["path"]], "sent": False})
+                        "path": [place_key(colour, x) for x in e["path"]], "kind": WALK})
         elif kind in ("start", "sorry"):
             mover_index = len(out)
             out.append({"colour": colour, "from": f"{colour}:start", "path": [str(e["to"])],
-                        "sent": False})
+                        "kind": WALK if kind == "start" else JUMP})
         elif kind == "switch":
             mover_index = len(out)
             out.append({"colour": colour, "from": str(e["from"]), "path": [str(e["other_from"])],
-                        "sent": False})
+                        "kind": JUMP})
             out.append({"colour": e["other"], "from": str(e["other_from"]),
-                        "path": [str(e["from"])], "sent": False})
+                        "path": [str(e["from"])], "kind": JUMP})
         elif kind == "slide":
             if mover_index is not None:
                 out[mover_index]["path"].extend(str(q) for q in range(e["from"] + 1, e["to"] + 1))
             for s in e["swept"]:
                 out.append({"colour": s["colour"], "from": str(s["from"]),
-                            "path": [f"{s['colour']}:start"], "sent": True})
+                            "path": [f"{s['colour']}:start"], "kind": SENT})
         elif kind == "bump":
             out.append({"colour": colour, "from": str(e["from"]),
-                        "path": [f"{colour}:start"], "sent": True})
+                        "path": [f"{colour}:start"], "kind": SENT})
     return out
 
 
@@ -191,6 +200,6 @@ def widget_geometry() -> dict:
         "size": BOARD_SIZE,
         "cell": CELL,
         "places": {key: {"x": p.x, "y": p.y, "slots": [list(s) for s in p.slots],
-                         "kind": p.kind, "colour": p.colour}
+                         "kind": p.kind, "colour": p.colour, "half": p.half, "round": p.round}
                    for key, p in PLACES.items()},
     }

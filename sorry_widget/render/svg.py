@@ -24,7 +24,7 @@ from ..engine.game import Game, Play
 from ..engine.moves import Move
 from ..engine.position import Position
 from .geometry import (
-    BOARD_SIZE, CELL, PLACES, SLIDE_SHAPES, pawn_motions, pawn_spots, place_key,
+    BOARD_SIZE, CELL, JUMP, PLACES, SENT, SLIDE_SHAPES, pawn_motions, pawn_spots, place_key,
 )
 
 #: Element factory. With debug off svgwrite does not check attribute names, so the drawing can
@@ -79,6 +79,12 @@ def get_theme(theme: str | Theme) -> Theme:
     if theme not in THEMES:
         raise ValueError(f"theme: {theme!r} is not a theme; themes are {sorted(THEMES)}")
     return THEMES[theme]
+
+
+def theme_colours(theme: str | Theme) -> dict:
+    """A theme's colours that the widget's page needs to draw trails, arrows and marks."""
+    t = get_theme(theme)
+    return {"colours": dict(t.colours), "arrow": t.arrow, "highlight": t.highlight}
 
 
 def place_id(key: str) -> str:
@@ -204,13 +210,17 @@ def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str
     if last_move is not None:
         trail = _E.g(class_="last-move")
         for motion in pawn_motions(last_move):
-            if motion["sent"]:
+            if motion["kind"] == SENT:
                 continue
             colour, keys = motion["colour"], [motion["from"], *motion["path"]]
             points = [(PLACES[k].x, PLACES[k].y) for k in keys]
             trail.add(_place_outline(keys[0], theme.colours[colour], "last-move-from",
                                      width=3, opacity=0.9))
-            if len(points) >= 2:
+            if motion["kind"] == JUMP:
+                # A Sorry! or a switch jumps: a line would cross the middle of the board.
+                trail.add(_place_outline(keys[-1], theme.colours[colour], "last-move-to",
+                                         inset=-3, width=5, opacity=0.9))
+            elif len(points) >= 2:
                 trail.add(_E.polyline(
                     points[:-1], fill="none", stroke=theme.colours[colour], stroke_width=5,
                     stroke_opacity=0.55, stroke_linejoin="round", stroke_linecap="round"))
@@ -261,6 +271,14 @@ def overlay_markup(highlights=(), arrows=(), last_move: Move | None = None,
 # --- the board ------------------------------------------------------------------------------
 
 
+def _label_colour(fill: str | None, theme: Theme) -> str:
+    """Square numbers stay readable on any fill: light text on a dark fill."""
+    if not fill or not fill.startswith("#") or len(fill) != 7:
+        return theme.muted
+    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#1c1c1c"
+
+
 def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = None) -> Group:
     g = _E.g(id="board", class_="board")
     g.add(_E.rect((0, 0), (BOARD_SIZE, BOARD_SIZE), rx=10, fill=theme.background,
@@ -297,9 +315,10 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
         shape["data-place"] = key
         g.add(shape)
         if p.kind in ("start", "home"):
-            g.add(_E.text(p.kind.upper(), insert=(p.x, p.y + 4), text_anchor="middle",
-                                     font_size=10, font_weight="bold", font_family=font,
-                                     fill=theme.colours[colour], opacity=0.7,
+            lx, ly = p.label_at
+            g.add(_E.text(p.kind.upper(), insert=(lx, ly + 4), text_anchor="middle",
+                                     font_size=11, font_weight="bold", font_family=font,
+                                     fill=theme.colours[colour],
                                      pointer_events="none", class_="zone-label"))
         elif p.kind == "track" and int(key) % 15 == 4:
             ring = _E.circle((p.x, p.y), CELL * 0.36, fill="none",
@@ -309,20 +328,22 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
             g.add(ring)
         if labels and p.kind == "track":
             g.add(_E.text(key, insert=(p.x - p.half + 3, p.y - p.half + 10),
-                                     font_size=8.5, font_family=font, fill=theme.muted,
+                                     font_size=8.5, font_family=font,
+                                     fill=_label_colour((fills or {}).get(key), theme),
                                      class_="label", pointer_events="none"))
     for s in SLIDE_SHAPES:
-        g.add(_slide(s, theme))
+        # On a heatmap the slides are only a faint reminder, so the squares' colours show.
+        g.add(_slide(s, theme, faint=bool(fills)))
     return g
 
 
-def _slide(s, theme: Theme) -> Group:
+def _slide(s, theme: Theme, faint: bool = False) -> Group:
     """A slide: a triangle on its first square, a channel, a circle on its end square."""
     colour = theme.colours[s.owner]
     (x1, y1), (x2, y2) = s.start_xy, s.end_xy
     length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    g = _E.g(class_=f"slide {s.owner}", pointer_events="none", opacity=0.9)
+    g = _E.g(class_=f"slide {s.owner}", pointer_events="none", opacity=0.3 if faint else 0.9)
     g["data-triangle"] = s.triangle
     g["data-end"] = s.end
     g.add(_E.line((x1, y1), (x2, y2), stroke=colour, stroke_width=9,
@@ -336,7 +357,26 @@ def _slide(s, theme: Theme) -> Group:
     return g
 
 
-def _centre(theme: Theme, status: str | None, status_colour: str | None) -> Group:
+def _legend(theme: Theme, legend) -> Group:
+    """A colour scale in the middle of the board, for a heatmap: one swatch per step."""
+    g = _E.g(id="legend", class_="legend")
+    items = list(legend)
+    font = "Helvetica, Arial, sans-serif"
+    x, y, w = 5.6 * CELL, 6.4 * CELL, 4.8 * CELL
+    step = min(0.6 * CELL, 3.4 * CELL / max(len(items), 1))
+    for i, (colour, text) in enumerate(items):
+        top = y + i * step
+        g.add(_E.rect((x, top), (0.9 * CELL, step - 3), fill=colour, stroke=theme.line,
+                      stroke_width=1))
+        g.add(_E.text(str(text), insert=(x + 1.1 * CELL, top + step / 2 + 3), font_size=13,
+                      font_family=font, fill=theme.text))
+    g.add(_E.rect((x - 10, y - 10), (w, len(items) * step + 17), fill="none",
+                  stroke=theme.muted, stroke_width=1, rx=6))
+    return g
+
+
+def _centre(theme: Theme, status: str | None, status_colour: str | None,
+            piles: bool = True) -> Group:
     g = _E.g(id="centre", class_="centre")
     x, y = 5.15 * CELL, 6.3 * CELL
     w, h = 2.7 * CELL, 3.6 * CELL
@@ -347,7 +387,8 @@ def _centre(theme: Theme, status: str | None, status_colour: str | None) -> Grou
     pile.add(_E.text("SORRY!", insert=(x + w / 2, y + h / 2 + 6), text_anchor="middle",
                                 font_size=19, font_weight="bold", font_family="Georgia, serif",
                                 fill="#ffffff", class_="card-back-title"))
-    g.add(pile)
+    if piles:
+        g.add(pile)
     if status:
         text = _E.text(status, insert=(8 * CELL, 5.6 * CELL), text_anchor="middle",
                                   font_size=15, font_weight="bold",
@@ -403,6 +444,7 @@ def board_svg(
     card: int | str | None = _UNSET,
     pawns: bool = True,
     status: str | None = _UNSET,
+    legend=None,
 ) -> str:
     """The board as SVG text.
 
@@ -415,6 +457,8 @@ def board_svg(
     or keys like ``"red:safety-2"``, ``"blue:start"``, ``"green:home"``. ``last_move`` draws
     the trail of a move; ``card`` shows a card face up on the discard pile; ``labels`` numbers
     the track squares; ``pawns=False`` leaves the pawns out (the widget places its own).
+    ``legend`` is a colour scale for ``fills``: ``[(colour, text), …]`` drawn in the middle of
+    the board in place of the cards (``status`` is its title).
     """
     t = get_theme(theme)
     position, board_card, board_last, board_status = _board_parts(board)
@@ -438,8 +482,11 @@ def board_svg(
     dwg["role"] = "img"
     dwg["aria-label"] = _aria_summary(position)
     dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()}))
-    centre = _centre(t, status_text, status_colour)
-    centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
+    centre = _centre(t, status_text, status_colour, piles=legend is None)
+    if legend is None:
+        centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
+    else:
+        centre.add(_legend(t, legend))
     dwg.add(centre)
     dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
                      last_move))

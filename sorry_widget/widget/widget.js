@@ -1,6 +1,10 @@
-// The Sorry! board's frontend. It draws what the model's traits say and reports what the
-// person does; it knows no rules and no geometry of its own: the board, pawn pictures, card
-// faces, trails and every place's coordinates come from Python (sorry_widget.render).
+// The Sorry! board's page side. It draws what the model's traits say and reports what the
+// person does. It knows no rules: the board, pawns, card faces, every place's coordinates and
+// every play's pawn motions come from Python (sorry_widget.render); the page only follows the
+// motions to know where pawns stand, and draws trails and notes from the same coordinates.
+//
+// Words (docs/rules.md, "Plays and turns"): a play is one card played, numbered from 1, and
+// play 0 is the start; the model's `play` is the play shown. A turn is a turn of the rules.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -8,6 +12,12 @@ function svgFragment(markup) {
   const holder = document.createElementNS(SVG_NS, "g");
   holder.innerHTML = markup;
   return holder.firstElementChild;
+}
+
+function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
 }
 
 function h(tag, attrs = {}, ...children) {
@@ -23,6 +33,54 @@ function h(tag, attrs = {}, ...children) {
 
 const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const cardLabel = (name) => (name === "sorry" ? "Sorry!" : name);
+const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + cardLabel(name);
+
+// Where every pawn stands after each play: the start, then each play's motions followed.
+// A motion is [colour, from, path, kind]; pawns of one colour are alike, so moving "a pawn of
+// that colour standing on `from`" is exact.
+export function framesOf(start, plays) {
+  let pawns = Object.fromEntries(Object.entries(start || {}).map(([c, keys]) => [c, [...keys]]));
+  const frames = [pawns];
+  for (const play of plays) {
+    pawns = Object.fromEntries(Object.entries(pawns).map(([c, keys]) => [c, [...keys]]));
+    for (const [colour, from, path] of play.motions) {
+      const keys = pawns[colour];
+      const i = keys ? keys.indexOf(from) : -1;
+      if (i >= 0) keys[i] = path[path.length - 1];
+    }
+    frames.push(pawns);
+  }
+  return frames;
+}
+
+// --- drawing on the board, from coordinates Python gave -----------------------------------
+
+function arrow(layer, [x1, y1], [x2, y2], colour, width, cls) {
+  const dx = x2 - x1, dy = y2 - y1;
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length, uy = dy / length;
+  const head = Math.min(16, length * 0.6);
+  const bx = x2 - ux * head, by = y2 - uy * head;
+  const g = svgEl("g", { class: cls, opacity: 0.85 });
+  g.append(svgEl("line", { x1, y1, x2: bx, y2: by, stroke: colour, "stroke-width": width,
+    "stroke-linecap": "round" }));
+  const w = head * 0.6;
+  g.append(svgEl("polygon", { fill: colour, points:
+    `${x2},${y2} ${bx - uy * w},${by + ux * w} ${bx + uy * w},${by - ux * w}` }));
+  layer.append(g);
+}
+
+function outline(layer, place, key, colour, cls, { inset = 2.5, width = 4, fill = "none",
+  opacity = 1 } = {}) {
+  const common = { fill, stroke: colour, "stroke-width": width, class: cls, opacity,
+    "data-place": key };
+  const s = place.half - inset;
+  layer.append(place.round
+    ? svgEl("circle", { cx: place.x, cy: place.y, r: s, ...common })
+    : svgEl("rect", { x: place.x - s, y: place.y - s, width: 2 * s, height: 2 * s, rx: 4,
+      ...common }));
+}
 
 function render({ model, el }) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
@@ -32,84 +90,150 @@ function render({ model, el }) {
   const boardBox = h("div", { class: "sw-board" });
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
   const note = h("div", { class: "sw-note" });
-  const message = h("div", { class: "sw-message", role: "alert" });
+  const notice = h("div", { class: "sw-notice", role: "status", hidden: "" });
+  const since = h("div", { class: "sw-since", hidden: "" });
   const choices = h("div", { class: "sw-choices" });
-  const moveList = h("ol", { class: "sw-moves", "aria-label": "moves of the game" });
-  const side = h("div", { class: "sw-side" }, status, explanation, note, message, choices,
-    moveList);
   const button = (label, title, name, onclick) =>
     h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
       label);
-  const first = button("« First", "First turn", "first", () => goto(0));
-  const back = button("‹ Back", "Back one turn", "back", () => goto(current() - 1));
-  const playBtn = button("Play", "Play", "play", () => setPlaying(!model.get("playing")));
-  const fwd = button("Next ›", "Forward one turn", "forward", () => goto(current() + 1));
-  const last = button("Last »", "Last turn", "last", () => goto(frames().length - 1));
+  const showMove = button("▶ Show the move", "Show the move this rule is about", "show", () => {
+    clearNotice();
+    if (live) model.send({ type: "show" }); else goto(1);
+  });
+  const resetBtn = button("↺ Reset", "Back to the rule's position and card", "reset", () => {
+    clearNotice();
+    if (live) model.send({ type: "reset" }); else goto(0);
+  });
+  const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
+  const moveList = h("ol", { class: "sw-moves", "aria-label": "plays of the game" });
+  const side = h("div", { class: "sw-side" }, status, explanation, ruleText, note, notice,
+    demoBar, since, choices, moveList);
+  const first = button("« First", "The start", "first", () => goto(0));
+  const back = button("‹ Back", "Back one play", "back", () => goto(current() - 1));
+  const autoBtn = button("▶ Replay", "Replay the game play by play", "autoplay",
+    () => setAutoplay(!model.get("autoplay")));
+  const fwd = button("Next ›", "Forward one play", "forward", () => goto(current() + 1));
+  const last = button("Last »", "The last play", "last", () => goto(frames.length - 1));
   const scrub = h("input", { type: "range", min: "0", value: "0", class: "sw-scrubber",
-    "aria-label": "turn" });
+    "aria-label": "play" });
   scrub.addEventListener("input", () => goto(Number(scrub.value)));
   const speed = h("select", { class: "sw-speed", "aria-label": "replay speed (plays a second)" });
   for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) }, `${s}×`));
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   const animateBox = h("input", { type: "checkbox", class: "sw-animate" });
   animateBox.addEventListener("change", () => { model.set("animate", animateBox.checked); model.save_changes(); });
-  const turnLabel = h("span", { class: "sw-turn" });
+  const playLabel = h("span", { class: "sw-play-number" });
   const controls = h("div", { class: "sw-controls", role: "toolbar", "aria-label": "replay" },
-    first, back, playBtn, fwd, last, scrub, turnLabel, speed,
+    first, back, autoBtn, fwd, last, scrub, playLabel, speed,
     h("label", { class: "sw-animate-label" }, animateBox, " animate"));
 
   const noteInput = h("textarea", { class: "sw-note-input", rows: "2",
-    "aria-label": "note on this turn", placeholder: "Note on this turn…" });
-  const saveNote = button("Save note", "Save note on this turn", "save-note", () =>
+    "aria-label": "note on this play", placeholder: "Note on this play…" });
+  const saveNote = button("Save note", "Save the note on this play", "save-note", () =>
     sendAnnotation({ text: noteInput.value }));
   const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
   const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
-  const clearBtn = button("Clear", "Clear this turn's note", "clear", () =>
+  const clearBtn = button("Clear", "Clear this play's note", "clear", () =>
     sendAnnotation({ text: "", arrows: [], squares: [] }));
-  const annotateBar = h("div", { class: "sw-annotate" }, noteInput, saveNote, arrowBtn, markBtn,
-    clearBtn);
+  const annotateBar = h("div", { class: "sw-annotate sw-needs-kernel" }, noteInput, saveNote,
+    arrowBtn, markBtn, clearBtn);
+  const offline = h("div", { class: "sw-offline", hidden: "" },
+    "Replay only: moves and notes need the notebook's Python kernel.");
 
-  root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar);
+  root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar, offline);
 
   // --- state ---------------------------------------------------------------------------
-  const frames = () => model.get("frames") || [];
-  const places = () => (model.get("geometry") || {}).places || {};
-  let shown = -1;           // index of the frame the board shows
+  let plays = [];           // every play's data (plays + recent_plays)
+  let frames = [];          // pawns after each play (framesOf)
+  let shown = -1;           // the play whose pawns the board shows
+  let goal = -1;            // the play show() is heading for
+  let panelIndex = 0;       // the play whose words and card the side panel shows
   let token = 0;            // bumps to cancel an animation in flight
+  let animating = false;    // show() is walking pawns towards `goal`
+  let live = false;         // a Python kernel answered: moves and notes can be made
   let svg, pawnLayer, trailLayer, noteLayer;
   let pawnEls = {};
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
   let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
   let timer = null;
+  let dirty = { drawing: true, plays: true };
+  let scheduled = false;
 
-  const current = () => model.get("turn");
+  const current = () => model.get("play");
+  const places = () => (model.get("drawing") || {}).places || {};
+  const pending = () => model.get("pending") || {};
+
+  function themeName() {
+    const wanted = model.get("theme");
+    if (wanted !== "auto") return wanted;
+    const body = document.body;
+    if (body && body.dataset.jpThemeLight !== undefined) {
+      return body.dataset.jpThemeLight === "false" ? "dark" : "light";
+    }
+    return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches
+      ? "dark" : "light";
+  }
+
+  function pictures() {
+    const themes = (model.get("drawing") || {}).themes || {};
+    return themes[themeName()] || Object.values(themes)[0];
+  }
 
   function goto(n) {
-    const last = frames().length - 1;
-    n = Math.max(0, Math.min(last, n));
+    n = Math.max(0, Math.min(frames.length - 1, n));
+    clearNotice();
     if (n === current()) return;
-    model.set("turn", n);
+    model.set("play", n);
     model.save_changes();
   }
 
-  function setPlaying(on) {
-    model.set("playing", on);
+  function setAutoplay(on) {
+    model.set("autoplay", on);
     model.save_changes();
+  }
+
+  // Every change to the model lands here, once per batch: Python sends several traits at
+  // once (plays, play, pending) in no fixed order, and drawing from any one of them alone
+  // would show a stale mix.
+  function schedule(what) {
+    if (what) dirty[what] = true;
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(sync);
+  }
+
+  function sync() {
+    scheduled = false;
+    if (dirty.drawing) { drawBoard(); dirty.drawing = false; }
+    if (dirty.plays) {
+      const before = shown >= 0 ? JSON.stringify(frames[shown]) : null;
+      plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
+      frames = framesOf(model.get("start"), plays);
+      // Plays that replaced others (a demo reset) leave nothing to animate from.
+      if (before !== null && JSON.stringify(frames[shown]) !== before) shown = -1;
+      fillMoveList();
+      dirty.plays = false;
+    }
+    applyLook();
+    const target = Math.max(0, Math.min(frames.length - 1, current()));
+    if (target !== goal || (shown !== target && !animating)) show(target);
+    else panels();
   }
 
   // --- the board -----------------------------------------------------------------------
   function drawBoard() {
-    boardBox.innerHTML = model.get("board");
+    const pics = pictures();
+    if (!pics) return;
+    boardBox.innerHTML = pics.board;
     svg = boardBox.querySelector("svg");
     svg.setAttribute("width", "100%");
     svg.removeAttribute("height");
     const overlay = svg.querySelector("#overlay");
-    trailLayer = document.createElementNS(SVG_NS, "g");
-    trailLayer.setAttribute("class", "sw-trail");
-    noteLayer = document.createElementNS(SVG_NS, "g");
-    noteLayer.setAttribute("class", "sw-annotation");
+    trailLayer = svgEl("g", { class: "sw-trail" });
+    noteLayer = svgEl("g", { class: "sw-annotation" });
     overlay.append(trailLayer, noteLayer);
     pawnLayer = svg.querySelector("#pawns");
     pawnEls = {};
@@ -118,10 +242,11 @@ function render({ model, el }) {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onBoardClick(ev); }
     });
     shown = -1;
+    goal = -1;
   }
 
   function pawnElement(colour) {
-    const pawn = svgFragment(model.get("geometry").pawns[colour]);
+    const pawn = svgFragment(pictures().pawns[colour]);
     pawn.setAttribute("role", "button");
     pawnLayer.append(pawn);
     return pawn;
@@ -132,11 +257,11 @@ function render({ model, el }) {
     pawn._xy = [x, y];
   }
 
-  // Pawns keep their element from frame to frame: a pawn that did not move keeps its place,
+  // Pawns keep their element from play to play: a pawn that did not move keeps its place,
   // the others take the places left, START and HOME spread over their slots.
-  function layout(frame) {
+  function layout(pawns) {
     const spots = places();
-    for (const [colour, keys] of Object.entries(frame.pawns)) {
+    for (const [colour, keys] of Object.entries(pawns)) {
       const els = (pawnEls[colour] ||= []);
       while (els.length < keys.length) els.push(pawnElement(colour));
       while (els.length > keys.length) els.pop().remove();
@@ -161,14 +286,14 @@ function render({ model, el }) {
     }
   }
 
-  async function animateMotion(motion, my) {
+  async function animateMotion([colour, from, path], my) {
     const spots = places();
-    const pawn = (pawnEls[motion.colour] || []).find((p) => p.dataset.place === motion.from);
+    const pawn = (pawnEls[colour] || []).find((p) => p.dataset.place === from);
     if (!pawn) return;
     pawn.parentNode.append(pawn); // the moving pawn is drawn on top
     const perSquare = Math.max(20, 110 / model.get("speed"));
-    let [x, y] = pawn._xy || spots[motion.from].slots[0];
-    for (const key of motion.path) {
+    let [x, y] = pawn._xy || spots[from].slots[0];
+    for (const key of path) {
       const [tx, ty] = spots[key].slots[0];
       const t0 = performance.now();
       const fx = x, fy = y;
@@ -181,106 +306,218 @@ function render({ model, el }) {
       }
       x = tx; y = ty;
     }
-    pawn.dataset.place = motion.path[motion.path.length - 1];
+    pawn.dataset.place = path[path.length - 1];
   }
 
   async function show(target) {
     const my = ++token;
-    const all = frames();
-    if (!svg || !all.length) return;
-    // A turn out of range (refused by Python, which sends the old one back) is never drawn.
-    target = Math.max(0, Math.min(all.length - 1, target));
-    if (model.get("animate") && shown >= 0 && target > shown && target - shown <= 12 &&
-        !document.hidden) {
+    goal = target;
+    if (!svg || !frames.length) return;
+    const stepwise = model.get("animate") && shown >= 0 && target > shown &&
+      target - shown <= 12 && !document.hidden;
+    animating = stepwise;
+    if (stepwise) {
       for (let i = shown + 1; i <= target; i++) {
-        panels(i);
-        for (const motion of all[i].motions || []) {
+        panelIndex = i;
+        panels();
+        for (const motion of plays[i - 1].motions) {
           await animateMotion(motion, my);
           if (my !== token) return;
         }
-        layout(all[i]);
+        layout(frames[i]);
         shown = i;
         if (i < target) await sleep(Math.max(60, 400 / model.get("speed")));
         if (my !== token) return;
       }
     } else {
-      layout(all[target]);
-      panels(target);
+      layout(frames[target]);
       shown = target;
     }
+    animating = false;
+    panelIndex = target;
+    panels();
     root.dataset.shown = String(target);
   }
 
   function replaceCard(name) {
     const face = svg.querySelector("#card-face");
-    const markup = model.get("geometry").cards[name || ""];
+    const markup = pictures().cards[name || ""];
     if (face && markup) face.replaceWith(svgFragment(markup));
   }
 
-  function panels(i) {
-    const all = frames();
-    const frame = all[i];
-    const lastIndex = all.length - 1;
-    const waiting = i === lastIndex && model.get("drawn") && !frame.winner;
-    replaceCard(waiting ? model.get("drawn") : frame.card);
-    trailLayer.innerHTML = frame.trail || "";
+  function drawTrail(play) {
+    trailLayer.replaceChildren();
+    if (!play) return;
+    const spots = places();
+    const colours = pictures().colours;
+    for (const [colour, from, path, kind] of play.motions) {
+      if (kind === "sent") continue;
+      const paint = colours[colour];
+      outline(trailLayer, spots[from], from, paint, "last-move-from", { width: 3, opacity: 0.9 });
+      const end = path[path.length - 1];
+      if (kind === "jump") {
+        // A Sorry! or a switch jumps: a line would cross the middle of the board.
+        outline(trailLayer, spots[end], end, paint, "last-move-to",
+          { inset: -3, width: 5, opacity: 0.9 });
+        continue;
+      }
+      const points = [from, ...path].map((k) => [spots[k].x, spots[k].y]);
+      if (points.length >= 2) {
+        trailLayer.append(svgEl("polyline", { points: points.slice(0, -1).join(" "),
+          fill: "none", stroke: paint, "stroke-width": 5, "stroke-opacity": 0.55,
+          "stroke-linejoin": "round", "stroke-linecap": "round" }));
+        arrow(trailLayer, points[points.length - 2], points[points.length - 1], paint, 5,
+          "last-move-arrow");
+      }
+    }
+  }
+
+  function drawNote(ann) {
+    noteLayer.replaceChildren();
+    if (!ann) return;
+    const spots = places();
+    const pics = pictures();
+    for (const key of ann.squares) {
+      outline(noteLayer, spots[key], key, pics.highlight, "highlight",
+        { fill: pics.highlight, opacity: 0.45, width: 3 });
+    }
+    for (const [a, b] of ann.arrows) {
+      arrow(noteLayer, [spots[a].x, spots[a].y], [spots[b].x, spots[b].y], pics.arrow, 6, "arrow");
+    }
+  }
+
+  function ruleBadge(id) {
+    const rule = (model.get("rule_texts") || {})[id];
+    const title = rule ? `${id} — ${rule.text} (the project's rules page: ${rule.link})` : id;
+    return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
+      onclick: () => {
+        ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
+        ruleText.dataset.rule = id;
+        ruleText.replaceChildren(h("b", {}, id), " ", rule ? rule.text : "",
+          ...(rule ? [" ", h("span", { class: "sw-rule-link" }, `(${rule.link})`)] : []));
+      } }, id);
+  }
+
+  const toMove = (i) => (i < plays.length ? plays[i].colour : (model.get("final") || {}).to_move);
+
+  function panels() {
+    if (!svg || !frames.length) return;
+    const i = Math.min(panelIndex, frames.length - 1);
+    const lastIndex = frames.length - 1;
+    const play = i > 0 ? plays[i - 1] : null;
+    const pend = pending();
+    const waiting = pend.play === i && (pend.moves || []).length > 0;
+    const demo = model.get("mode") === "demo";
+    const winner = i === lastIndex ? (model.get("final") || {}).winner : null;
+    replaceCard(waiting ? pend.card : play ? play.card : "");
+    drawTrail(play);
     const ann = (model.get("annotations") || {})[String(i)];
-    noteLayer.innerHTML = ann ? ann.svg : "";
+    drawNote(ann);
     note.textContent = ann && ann.text ? ann.text : "";
     note.hidden = !note.textContent;
     if (document.activeElement !== noteInput) noteInput.value = ann ? ann.text : "";
 
     let line;
-    if (frame.winner) line = `${capital(frame.winner)} wins!`;
-    else if (waiting) line = `${capital(frame.to_move)} to move — you drew ${model.get("drawn") === "sorry" ? "a Sorry!" : "a " + model.get("drawn")}: click a pawn, then where it goes.`;
-    else line = `${capital(frame.to_move)} to move`;
+    if (winner) line = `${capital(winner)} wins!`;
+    else if (waiting && demo) line = `${capital(pend.colour)} holds ${withArticle(pend.card)}. Try it: click a pawn, then where it goes — or press Show the move.`;
+    else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
+    else if (demo && play) line = `${capital(play.colour)}'s move with ${withArticle(play.card)}. Press Reset to try again.`;
+    else line = `${capital(toMove(i) || "")} to move`;
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
-      i === 0 ? "(the start)" : `(card ${i} of ${lastIndex}, turn ${frame.game_turn})`));
-    status.dataset.colour = frame.winner || frame.to_move;
-    explanation.innerHTML = "";
-    if (i > 0) {
+      i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
+    status.dataset.colour = winner || (waiting ? pend.colour : play && demo ? play.colour : toMove(i)) || "";
+    explanation.replaceChildren();
+    if (play) {
       explanation.append(
-        h("span", { class: `sw-notation sw-${frame.colour}` }, frame.notation), " ",
-        h("span", { class: "sw-text" }, frame.explanation), " ",
-        ...frame.rules.map((r) => h("span", { class: "sw-rule", title: `rule ${r} of RULES.md` }, r)));
+        h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
+        h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
     } else {
-      explanation.textContent = "The start of the game.";
+      explanation.textContent = demo ? "The position for this rule." : "The start of the game.";
     }
     scrub.max = String(lastIndex);
     scrub.value = String(i);
-    turnLabel.textContent = `${i} / ${lastIndex}`;
+    playLabel.textContent = `play ${i} / ${lastIndex}`;
     first.disabled = back.disabled = i === 0;
     fwd.disabled = last.disabled = i === lastIndex;
-    for (const li of moveList.children) li.classList.toggle("sw-current", Number(li.dataset.turn) === i);
+    for (const li of moveList.children) li.classList.toggle("sw-current", Number(li.dataset.play) === i);
     const active = moveList.querySelector(".sw-current");
-    if (active && active.scrollIntoView && moveList.scrollHeight > moveList.clientHeight) {
+    if (active && moveList.scrollHeight > moveList.clientHeight) {
       moveList.scrollTop = active.offsetTop - moveList.clientHeight / 2;
     }
-    svg.dataset.turn = String(i);
+    demoBar.hidden = !demo;
+    showMove.disabled = demo && i === 1 && lastIndex === 1 && !live;
+    resetBtn.disabled = i === 0 && (!live || !pend.moves);
+    fillSince(i);
+    svg.dataset.play = String(i);
     refreshPlayable();
   }
 
+  // The computer players' plays since the person last moved, so each can be read.
+  function fillSince(i) {
+    since.replaceChildren();
+    const humans = model.get("humans") || [];
+    since.hidden = true;
+    if (model.get("mode") !== "game" || !humans.length || i !== frames.length - 1) return;
+    let from = plays.length;
+    while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
+    if (from === plays.length || (from === 0 && plays.length === 0)) return;
+    const list = h("ol", { class: "sw-since-list" });
+    for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
+      const p = plays[k];
+      list.append(h("li", { class: `sw-${p.colour}`, "data-play": String(k + 1),
+        onclick: () => goto(k + 1) },
+        h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
+    }
+    since.append(h("div", { class: "sw-since-title" },
+      from === 0 ? "The computer players so far:" : "Since your move:"), list);
+    since.hidden = false;
+  }
+
   function fillMoveList() {
-    moveList.innerHTML = "";
-    frames().forEach((f, i) => {
-      if (i === 0) return;
-      const li = h("li", { "data-turn": String(i), class: `sw-${f.colour}`, title: f.explanation },
-        `${f.notation}`);
-      li.addEventListener("click", () => goto(i));
+    moveList.replaceChildren();
+    plays.forEach((p, k) => {
+      const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
+        title: p.explanation }, p.notation);
+      li.addEventListener("click", () => goto(k + 1));
       moveList.append(li);
     });
   }
 
+  // --- notices: a success or an error of this moment, never saved --------------------------
+  function showNotice(text, level) {
+    notice.textContent = text;
+    notice.dataset.level = level;
+    notice.className = `sw-notice sw-${level}`;
+    notice.setAttribute("role", level === "error" ? "alert" : "status");
+    notice.hidden = !text;
+  }
+
+  function clearNotice() { notice.hidden = true; }
+
+  function onCustom(content) {
+    if (!content || typeof content !== "object") return;
+    if (content.type === "live") {
+      live = true;
+      root.classList.add("sw-live");
+      offline.hidden = true;
+      schedule();
+    } else if (content.type === "notice") {
+      showNotice(String(content.text || ""), String(content.level || "ok"));
+    }
+  }
+
   // --- playing on the board ------------------------------------------------------------
   function playable() {
-    return model.get("legal").length > 0 && current() === frames().length - 1 && !tool;
+    const pend = pending();
+    return live && (pend.moves || []).length > 0 && current() === pend.play &&
+      shown === current() && !tool;
   }
 
   // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
   function candidates() {
     const ways = [];
-    for (const m of model.get("legal")) {
+    for (const m of pending().moves || []) {
       for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
     }
     return ways.filter(({ seq }) =>
@@ -301,7 +538,7 @@ function render({ model, el }) {
   function refreshPlayable() {
     if (!svg) return;
     for (const node of svg.querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
-    choices.innerHTML = "";
+    choices.replaceChildren();
     if (!playable()) {
       mark([], "sw-selectable"); mark([], "sw-target"); mark([], "sw-selected");
       return;
@@ -313,7 +550,7 @@ function render({ model, el }) {
     mark(clicks.length > 0 ? [...next] : [], "sw-target");
     mark(clicks, "sw-selected");
     if (choosing.length) showChoices(choosing);
-    for (const m of model.get("legal")) {
+    for (const m of pending().moves) {
       if (m.clicks.length === 0) {
         choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
           onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
@@ -321,12 +558,13 @@ function render({ model, el }) {
     }
   }
 
-  function sendMove(notation) {
+  function sendMove(notation, completed) {
     clicks = [];
     choosing = [];
+    clearNotice();
     model.set("selection", []);
     model.save_changes();
-    model.send({ type: "move", notation });
+    model.send({ type: "move", notation, ...(completed ? { completed } : {}) });
   }
 
   function onBoardClick(ev) {
@@ -335,7 +573,7 @@ function render({ model, el }) {
     const key = target.dataset.place;
     if (tool) return annotateClick(key);
     if (!playable()) return;
-    message.hidden = true;
+    clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
     else clicks.push(key);
@@ -347,7 +585,14 @@ function render({ model, el }) {
       const complete = options.filter(({ seq }) => seq.length === clicks.length);
       const results = new Set(options.map(({ m }) => m.result));
       if (clicks.length >= 2 && results.size === 1) {
-        sendMove(options[0].m.notation);
+        // One outcome left: make it, and say which part the widget made for the person.
+        const { m, seq } = options[0];
+        let completed = null;
+        if (seq.length > clicks.length) {
+          const parts = m.notation.split(" ");
+          completed = seq === m.clicks ? parts[1] : parts[0];
+        }
+        sendMove(m.notation, completed);
         return;
       }
       if (complete.length > 1 && complete.length === options.length) {
@@ -383,15 +628,15 @@ function render({ model, el }) {
   function annotateClick(key) {
     const ann = (model.get("annotations") || {})[String(current())] || { arrows: [], squares: [] };
     if (tool === "mark") {
-      const squares = ann.squares.map(String).includes(key)
-        ? ann.squares.filter((s) => String(s) !== key)
-        : [...ann.squares, asPlace(key)];
-      sendAnnotation({ squares });
+      const squares = ann.squares.includes(key)
+        ? ann.squares.filter((s) => s !== key)
+        : [...ann.squares, key];
+      sendAnnotation({ squares: squares.map(asPlace) });
     } else {
       clicks.push(key);
       mark(clicks, "sw-selected");
       if (clicks.length === 2) {
-        sendAnnotation({ arrows: [...ann.arrows, clicks.map(asPlace)] });
+        sendAnnotation({ arrows: [...ann.arrows, clicks].map((a) => a.map(asPlace)) });
         clicks = [];
         mark([], "sw-selected");
       }
@@ -399,73 +644,84 @@ function render({ model, el }) {
   }
 
   function sendAnnotation(parts) {
-    model.send({ type: "annotate", turn: current(), ...parts });
+    model.send({ type: "annotate", play: current(), ...parts });
   }
 
   // --- keyboard ------------------------------------------------------------------------
   root.addEventListener("keydown", (ev) => {
     if (ev.target.closest("textarea, select, input")) return;
     const keys = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
-      Home: () => goto(0), End: () => goto(frames().length - 1),
-      p: () => setPlaying(!model.get("playing")), Escape: () => { clicks = []; setTool(null); } };
+      Home: () => goto(0), End: () => goto(frames.length - 1),
+      p: () => setAutoplay(!model.get("autoplay")),
+      Escape: () => { clicks = []; setTool(null); } };
     if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
   });
 
   // --- following the model -------------------------------------------------------------
-  function onPlaying() {
-    const on = model.get("playing");
-    playBtn.textContent = on ? "Pause" : "Play";
-    playBtn.setAttribute("aria-label", on ? "Pause" : "Play");
-    playBtn.title = on ? "Pause" : "Play";
+  function onAutoplay() {
+    const on = model.get("autoplay");
+    autoBtn.textContent = on ? "⏸ Pause" : "▶ Replay";
+    autoBtn.setAttribute("aria-label", on ? "Pause" : "Replay the game play by play");
     clearInterval(timer);
     timer = null;
     if (!on) return;
-    if (current() >= frames().length - 1) goto(0);
+    if (current() >= frames.length - 1) goto(0);
     timer = setInterval(() => {
-      if (current() >= frames().length - 1) { setPlaying(false); return; }
+      if (current() >= frames.length - 1) { setAutoplay(false); return; }
       goto(current() + 1);
     }, 1000 / model.get("speed"));
   }
 
-  function onMessage() {
-    const text = model.get("message");
-    message.textContent = text;
-    message.hidden = !text;
-  }
-
+  let lookTheme = null;
   function applyLook() {
-    root.classList.toggle("sw-dark", model.get("theme") === "dark");
+    const name = themeName();
+    if (lookTheme !== null && name !== lookTheme) { dirty.drawing = true; schedule(); }
+    lookTheme = name;
+    root.classList.toggle("sw-dark", name === "dark");
     root.style.setProperty("--sw-size", `${model.get("size")}px`);
     speed.value = String(model.get("speed"));
     animateBox.checked = model.get("animate");
   }
 
-  drawBoard();
-  fillMoveList();
-  applyLook();
-  onMessage();
-  onPlaying();
-  show(current());
-
   const handlers = {
-    "change:turn": () => { clicks = []; choosing = []; show(current()); },
-    "change:frames": () => { fillMoveList(); },
-    "change:board": () => { drawBoard(); show(current()); },
-    "change:geometry": () => { drawBoard(); show(current()); },
-    "change:annotations": () => { if (shown >= 0) panels(shown); },
-    "change:legal": () => { clicks = []; choosing = []; if (shown >= 0) panels(shown); },
-    "change:drawn": () => { if (shown >= 0) panels(shown); },
-    "change:message": onMessage,
-    "change:playing": onPlaying,
-    "change:speed": () => { applyLook(); if (model.get("playing")) onPlaying(); },
-    "change:theme": applyLook,
+    "change:play": () => { clicks = []; choosing = []; schedule(); },
+    "change:plays": () => schedule("plays"),
+    "change:recent_plays": () => schedule("plays"),
+    "change:start": () => schedule("plays"),
+    "change:final": () => schedule(),
+    "change:drawing": () => schedule("drawing"),
+    "change:annotations": () => schedule(),
+    "change:pending": () => { clicks = []; choosing = []; schedule(); },
+    "change:humans": () => schedule(),
+    "change:mode": () => schedule(),
+    "change:autoplay": onAutoplay,
+    "change:speed": () => { applyLook(); if (model.get("autoplay")) onAutoplay(); },
+    "change:theme": () => schedule("drawing"),
     "change:size": applyLook,
     "change:animate": applyLook,
+    "msg:custom": onCustom,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+
+  // The notebook's theme can change while the board is on screen.
+  const themeWatch = new MutationObserver(() => schedule());
+  if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  const media = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const onMedia = () => schedule();
+  if (media && media.addEventListener) media.addEventListener("change", onMedia);
+
+  sync();
+  onAutoplay();
+  // Ask whether a kernel is listening; an exported page has none, and says so.
+  model.send({ type: "hello" });
+  const offlineTimer = setTimeout(() => { if (!live) offline.hidden = false; }, 1500);
+
   return () => {
     token++;
     clearInterval(timer);
+    clearTimeout(offlineTimer);
+    themeWatch.disconnect();
+    if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
 }

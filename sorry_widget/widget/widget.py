@@ -1,10 +1,18 @@
 """SorryWidget: the board in a notebook, as an anywidget.
 
-State lives in traits (synced with the browser); the browser's ES module (``widget.js``) only
-draws what the traits say and reports clicks. Everything a replay needs — the static board, the
-pawn pictures, every position, card, explanation and move trail — is in the synced state, so an
-exported page replays without a kernel. Custom messages carry only events from the browser: a
-move tried on the board, an annotation made in the UI.
+State lives in traits, synced with the page; the page's ES module (``widget.js``) draws what the
+traits say and reports what the person does. The synced state is compact: the static drawing
+once, the start, and per play its card, notation, explanation, rule ids and pawn motions; the
+page works out every position, trail and arrow from that. So an exported page replays with no
+kernel, and a saved notebook stays small.
+
+Words (docs/rules.md, *Plays and turns*): a *play* is one card played; ``play`` is the index of
+the play shown (0 is the start). A *turn* is a turn as the rules count it: a 2's extra card
+(C7) is a second play in the same turn.
+
+Custom messages carry only events: from the page a move, a try, a note, a demo's reset; from
+Python a notice (a success or an error, which belongs to the moment and is never saved) and the
+answer that a kernel is listening (controls that need Python are shown only then).
 """
 
 from __future__ import annotations
@@ -18,22 +26,29 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine.cards import CARD_NAMES, card_label
+from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
+from ..engine.cards import CARD_NAMES, card_label, with_article
+from ..engine.errors import SorryError
 from ..engine.game import Game, GameError
 from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal
 from ..engine.position import Position
 from ..engine.record import Record, RecordError
 from ..engine.record import annotate as annotate_in
-from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
+from ..engine.rulebook import RULE_SUMMARIES, rule_link
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
-from ..render.svg import (
-    board_svg, card_face_markup, get_theme, overlay_markup, pawn_markup, resolve_place,
-)
+from ..render.svg import THEMES, board_svg, card_face_markup, get_theme, pawn_markup, \
+    resolve_place, theme_colours
 
 _HERE = Path(__file__).parent
 
+#: A live game's newest plays are synced apart from the rest, so a move re-sends only these;
+#: when there are more, they join ``plays`` in one update.
+RECENT_PLAYS = 40
 
-class WidgetError(ValueError):
+MODES = ("replay", "game", "demo")
+
+
+class WidgetError(SorryError):
     """A request the widget refused; the game and the widget are unchanged."""
 
 
@@ -67,96 +82,117 @@ def _clicks(move: Move) -> list[list[str]]:
     return clicks
 
 
+def _play_data(move: Move, turn: int) -> dict:
+    """What the page needs of one play: the card, the words, and how the pawns moved."""
+    return {
+        "turn": turn,
+        "colour": move.colour,
+        "card": CARD_NAMES[move.card],
+        "notation": move.notation,
+        "explanation": move.explanation,
+        "rules": list(move.rule_ids),
+        # [colour, from, path, kind]: the one list the page sends most of, so no key names.
+        "motions": [[m["colour"], m["from"], m["path"], m["kind"]] for m in pawn_motions(move)],
+    }
+
+
 def _load_record(record: Any) -> Record:
-    if isinstance(record, Record):
-        return record
-    if isinstance(record, Mapping):
-        return Record.from_dict(dict(record))
-    if isinstance(record, (str, os.PathLike)):
-        path = Path(record)
-        if not path.exists():
-            raise WidgetError(f"record: no such file {str(path)!r}")
-        return Record.load(path)
+    try:
+        if isinstance(record, Record):
+            return record
+        if isinstance(record, Mapping):
+            return Record.from_dict(dict(record))
+        if isinstance(record, (str, os.PathLike)):
+            path = Path(record)
+            if not path.exists():
+                raise WidgetError(f"record: no such file {str(path)!r}")
+            return Record.load(path)
+    except RecordError as exc:
+        raise WidgetError(f"record: {exc}") from None
     raise WidgetError(f"record: expected a Record, a dict or a path to a record file, not "
                       f"{type(record).__name__}")
 
 
 class SorryWidget(anywidget.AnyWidget):
-    """A Sorry! board to replay, play and annotate games.
+    """A Sorry! board to replay, play and annotate games, or to try one rule.
 
-    ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path to
-    a record file). ``SorryWidget(game=…)`` follows a live :class:`Game`; colours listed in
-    ``humans`` (or mapped to ``None`` in the game's strategies) are played by clicking on the
-    board, the others by their strategies; ``card`` chooses the card the person to move has
-    drawn ("suppose red draws a 7"). ``SorryWidget()`` is a new 4-player game with red played
-    by a person.
+    - ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path
+      to a record file).
+    - ``SorryWidget(game=…)`` follows a live :class:`Game`; colours in ``humans`` (or mapped to
+      ``None`` in the game's strategies) are played by clicking on the board, the others by
+      their strategies; ``card`` chooses the card the person to move has drawn.
+      ``SorryWidget()`` is a new 4-player game with red played by a person.
+    - ``SorryWidget(position=…, card="7", example="R10-17")`` is a rule demo: the board stays on
+      that position and card. *Show the move* plays the example (``example``, or the first legal
+      move), the student may make any legal move by clicking (*Try it*), and *Reset* goes back.
 
-    A *turn* here is one step of the replay: ``0`` is the start and ``n`` the position after
-    the n-th card played (a 2's extra draw is a step of its own, though the rules count it in
-    the same turn, C7).
+    ``play`` is the play shown: 0 is the start, ``n`` the position after the n-th card.
     """
 
     _esm = _HERE / "widget.js"
     _css = _HERE / "widget.css"
 
-    # What the browser draws (written by Python only).
-    board = traitlets.Unicode("").tag(sync=True)
-    geometry = traitlets.Dict().tag(sync=True)
-    frames = traitlets.List().tag(sync=True)
+    # Written by Python only: what the page draws.
+    mode = traitlets.Unicode("replay").tag(sync=True)
+    drawing = traitlets.Dict().tag(sync=True)
+    rule_texts = traitlets.Dict().tag(sync=True)
+    start = traitlets.Dict().tag(sync=True)
+    plays = traitlets.List().tag(sync=True)
+    recent_plays = traitlets.List().tag(sync=True)
+    final = traitlets.Dict().tag(sync=True)
     annotations = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List().tag(sync=True)
-    drawn = traitlets.Unicode("").tag(sync=True)
+    pending = traitlets.Dict().tag(sync=True)
     humans = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    # What either side may set.
-    turn = traitlets.Int(0).tag(sync=True)
-    playing = traitlets.Bool(False).tag(sync=True)
+    # Either side may set these.
+    play = traitlets.Int(0).tag(sync=True)
+    autoplay = traitlets.Bool(False).tag(sync=True)
     speed = traitlets.Float(1.5).tag(sync=True)
     animate = traitlets.Bool(True).tag(sync=True)
-    theme = traitlets.Unicode("light").tag(sync=True)
+    theme = traitlets.Unicode("auto").tag(sync=True)
     size = traitlets.Int(560).tag(sync=True)
     selection = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    # The last notice, for Python code to read; the page is told by a message, never by state.
+    message = traitlets.Unicode("")
+    message_level = traitlets.Unicode("")
 
     def __init__(self, game: Game | None = None, record: Any = None, *,
-                 humans: list[str] | tuple[str, ...] | None = None, theme: str = "light",
+                 position: Position | None = None, example: str | None = None,
+                 humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
                  size: int = 560, animate: bool = True, speed: float = 1.5,
                  card: int | str | None = None, **kwargs: Any) -> None:
-        if game is not None and record is not None:
-            raise WidgetError("give a game or a record, not both")
-        get_theme(theme)
+        given = [name for name, value in (("game", game), ("record", record),
+                                          ("position", position)) if value is not None]
+        if len(given) > 1:
+            raise WidgetError(f"give one of game, record or position, not {' and '.join(given)}")
+        _check_theme_name(theme)
+        self._record: Record | None = None
+        self.game: Game | None = None
+        self._annotations_by_play: dict[int, Any] = {}
+        self._example: Move | None = None
         if record is not None:
             if card is not None:
                 raise WidgetError("card: a recorded game's cards are in the record")
+            if humans:
+                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
             self._record = _load_record(record)
             try:
                 self._record.replay()
             except RecordError as exc:
                 raise WidgetError(f"record: {exc}") from None
-            self.game = None
-            if humans:
-                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+            mode = "replay"
+        elif position is not None:
+            mode = "demo"
+            self._demo = _demo_parts(position, card, example, humans)
         else:
-            if game is None:
-                game = Game(4, strategies={"red": None})
-            if not isinstance(game, Game):
-                raise WidgetError(f"game: expected a sorry_widget Game, not {type(game).__name__}")
-            for colour in humans or ():
-                if colour not in game.colours:
-                    raise WidgetError(f"humans: {colour!r} is not playing (players: "
-                                      f"{', '.join(game.colours)})")
-            if not game.keep_history:
-                raise WidgetError("game: a game with keep_history=False cannot be replayed")
-            if card is not None and (game.finished or (
-                    game.strategies.get(game.colour_to_move) is not None
-                    and game.colour_to_move not in (humans or ()))):
-                raise WidgetError("card: the card is chosen for a person to play; "
-                                  f"{game.colour_to_move} is played by the computer")
+            if example is not None:
+                raise WidgetError("example: a demo's example move goes with position= and card=")
+            game = _checked_game(game, humans, card)
             self.game = game
-            self._record = None
-            self._annotations_by_play: dict[int, Any] = {}
+            mode = "game"
         # The traits are checked before the game is touched, so a refusal changes nothing.
-        super().__init__(theme=theme, size=size, animate=animate, speed=speed, **kwargs)
-        if self.game is not None:
+        super().__init__(theme=theme, size=size, animate=animate, speed=speed, mode=mode,
+                         **kwargs)
+        if mode == "game":
             if card is not None:
                 try:
                     self.game.draw(card)
@@ -164,94 +200,96 @@ class SorryWidget(anywidget.AnyWidget):
                     raise WidgetError(str(exc)) from None
             for colour in humans or ():
                 self.game.strategies[colour] = None
-        self.humans = [c for c, s in self.game.strategies.items() if s is None] \
-            if self.game is not None else []
-        self._draw_static()
-        self._frames_from_scratch()
-        self._sync_annotations()
-        self._advance_computers()
-        self.turn = len(self.frames) - 1 if self.game is not None else 0
+            self.humans = [c for c, s in self.game.strategies.items() if s is None]
+        self.rule_texts = {rule: {"text": text, "link": rule_link(rule)}
+                           for rule, text in RULE_SUMMARIES.items()}
+        with self.hold_sync():
+            if mode == "demo":
+                self._demo_reset()
+                self._draw_static()
+            else:
+                self._draw_static()
+                self._all_plays_from_scratch()
+                self._advance_computers()
+                self.play = self.last_play if mode == "game" else 0
+            self._sync_annotations()
         self.on_msg(self._on_message)
 
     # --- building the synced state ------------------------------------------------------
 
-    def _position_and_moves(self) -> tuple[list[Position], list[Move]]:
-        if self.game is not None:
-            return self.game.positions(), [p.move for p in self.game.history]
-        return self._record.replay(), self._record.moves
+    def _history(self) -> tuple[list[Position], list[Move]]:
+        """Every position (with the next player to move) and every move of what is shown."""
+        if self._record is not None:
+            return self._record.replay(), self._record.moves
+        if self.mode == "demo" and not self.game.history:
+            move = self._example
+            return [self.game.start, move.result], [move]
+        return self.game.positions(), [p.move for p in self.game.history]
 
     def _draw_static(self) -> None:
-        positions, _ = self._position_and_moves()
-        self.board = board_svg(positions[0], size=None, theme=self.theme, pawns=False,
-                               card=None, status=None, last_move=None)
-        geometry = widget_geometry()
-        geometry["pawns"] = {c: pawn_markup(c, self.theme) for c in COLOURS}
-        rules = positions[0].rules
-        geometry["cards"] = {name: card_face_markup(card, self.theme, rules.sorry_forward_4,
-                                                    rules.two_draws_again)
-                             for card, name in CARD_NAMES.items()}
-        geometry["cards"][""] = card_face_markup(None, self.theme)
-        self.geometry = geometry
+        start = self._history()[0][0]
+        rules = start.rules
+        names = list(THEMES) if self.theme == "auto" else [self.theme]
+        themes = {}
+        for name in names:
+            themes[name] = {
+                "board": board_svg(start, size=None, theme=name, pawns=False, card=None,
+                                   status=None, last_move=None),
+                "pawns": {c: pawn_markup(c, name) for c in COLOURS},
+                "cards": {**{card_name: card_face_markup(card, name, rules.sorry_forward_4,
+                                                         rules.two_draws_again)
+                             for card, card_name in CARD_NAMES.items()},
+                          "": card_face_markup(None, name)},
+                **theme_colours(name),
+            }
+        self.drawing = {"places": widget_geometry()["places"], "themes": themes}
 
-    def _frame(self, position: Position, move: Move | None, turn_number: int) -> dict:
-        frame: dict[str, Any] = {
-            "pawns": _pawn_keys(position),
-            "to_move": position.colour_to_move,
-            "winner": position.winner(),
-            "game_turn": turn_number,
-        }
-        if move is not None:
-            frame.update({
-                "card": CARD_NAMES[move.card],
-                "card_label": card_label(move.card),
-                "colour": move.colour,
-                "notation": move.notation,
-                "explanation": move.explanation,
-                "rules": list(move.rule_ids),
-                "motions": pawn_motions(move),
-                "trail": overlay_markup(last_move=move, theme=self.theme)
-                if move.kind != FORFEIT else "",
-            })
-        return frame
+    def _turns(self) -> list[int]:
+        if self._record is not None:
+            return [p.turn for p in self._record.plays]
+        return [p.turn for p in self.game.history] or [1]
 
-    def _frames_from_scratch(self) -> None:
-        positions, moves = self._position_and_moves()
-        turns = self._turn_numbers(len(moves))
-        frames = [self._frame(positions[0], None, 1)]
-        for i, move in enumerate(moves):
-            frames.append(self._frame(positions[i + 1], move, turns[i]))
-        self.frames = frames
+    def _all_plays_from_scratch(self) -> None:
+        positions, moves = self._history()
+        turns = self._turns()
+        self.start = _pawn_keys(positions[0])
+        self.plays = [_play_data(m, t) for m, t in zip(moves, turns)]
+        self.recent_plays = []
+        self._set_final(positions[-1])
 
-    def _turn_numbers(self, count: int) -> list[int]:
-        if self.game is not None:
-            return [p.turn for p in self.game.history]
-        return [p.turn for p in self._record.plays][:count]
+    def _set_final(self, position: Position) -> None:
+        winner = position.winner()
+        to_move = None if winner or self.mode == "demo" else position.colour_to_move
+        self.final = {"to_move": to_move, "winner": winner}
 
-    def _append_frame(self) -> None:
-        play = self.game.history[-1]
-        self.frames = self.frames + [self._frame(self.game.position, play.move, play.turn)]
+    def _append_play(self) -> None:
+        """Sync the live game's newest play: it joins the recent ones, which join ``plays``
+        only when there are many, so a move does not re-send the whole game."""
+        latest = self.game.history[-1]
+        recent = self.recent_plays + [_play_data(latest.move, latest.turn)]
+        if len(recent) > RECENT_PLAYS:
+            self.plays = self.plays + recent
+            recent = []
+        self.recent_plays = recent
+        self._set_final(self.game.position)
 
     def _sync_annotations(self) -> None:
         source = self._record.annotations if self._record is not None \
             else self._annotations_by_play
-        out = {}
-        for n, a in sorted(source.items()):
-            out[str(n)] = {"text": a.text, "arrows": [list(x) for x in a.arrows],
-                           "squares": list(a.squares),
-                           "svg": overlay_markup(highlights=[_key(s) for s in a.squares],
-                                                 arrows=[(_key(x), _key(y)) for x, y in a.arrows],
-                                                 theme=self.theme)}
-        self.annotations = out
+        self.annotations = {str(n): {"text": a.text, "arrows": [[_key(x), _key(y)]
+                                                                for x, y in a.arrows],
+                                     "squares": [_key(s) for s in a.squares]}
+                            for n, a in sorted(source.items())}
 
-    def _refresh_legal(self) -> None:
+    def _refresh_pending(self) -> None:
         """Offer the person to move their legal moves for the card they drew."""
         game = self.game
-        if game is None or game.finished or game.strategies[game.colour_to_move] is not None:
-            self.legal, self.drawn = [], ""
+        if game is None or game.finished or game.strategies[game.colour_to_move] is not None \
+                or (self.mode == "demo" and game.history):
+            self.pending = {}
             return
         card = game.draw()
-        self.drawn = CARD_NAMES[card]
-        legal = []
+        moves = []
         for m in game.legal_moves():
             entry = {"notation": m.notation, "explanation": m.explanation,
                      "rules": list(m.rule_ids), "clicks": _clicks(m), "kind": m.kind,
@@ -260,39 +298,63 @@ class SorryWidget(anywidget.AnyWidget):
                 # The engine lists a split once when both orders end alike; a person may
                 # click the pawns in either order.
                 entry["alt_clicks"] = entry["clicks"][2:] + entry["clicks"][:2]
-            legal.append(entry)
-        self.legal = legal
+            moves.append(entry)
+        self.pending = {"play": len(game.history), "colour": game.colour_to_move,
+                        "card": CARD_NAMES[card], "moves": moves}
 
     def _advance_computers(self, limit: int = 10_000) -> None:
         """Let the strategies play until a person is to move or the game ends. A game with no
         person in it advances only by :meth:`step`."""
         game = self.game
-        if game is None or not self.humans:
+        if game is None:
             return
         with self.hold_sync():
-            for _ in range(limit):
-                if game.finished or game.strategies[game.colour_to_move] is None:
-                    break
-                game.step()
-                self._append_frame()
-            self._refresh_legal()
+            if self.humans:
+                for _ in range(limit):
+                    if game.finished or game.strategies[game.colour_to_move] is None:
+                        break
+                    game.step()
+                    self._append_play()
+            self._refresh_pending()
 
-    # --- validation of values set from Python or the browser -------------------------------
+    # --- the rule demo ------------------------------------------------------------------
 
-    @traitlets.validate("turn")
-    def _check_turn(self, proposal):
+    def _demo_reset(self) -> None:
+        position, card, example = self._demo
+        game = Game(start=position, strategies={c: None for c in position.colour_names})
+        game.draw(card)
+        legal = game.legal_moves()
+        self.game = game
+        self._example = legal[0] if example is None else \
+            next(m for m in legal if m.notation == example)
+        with self.hold_sync():
+            self.humans = list(position.colour_names)
+            self._all_plays_from_scratch()
+            self._refresh_pending()
+            self.play = 0
+
+    def reset(self) -> None:
+        """A demo: back to its position and card, the example move ready to show again."""
+        if self.mode != "demo":
+            raise WidgetError("reset() belongs to a rule demo (SorryWidget(position=…, card=…))")
+        self._demo_reset()
+
+    # --- validation of values set from Python or the page --------------------------------
+
+    @traitlets.validate("play")
+    def _check_play(self, proposal):
         value = proposal["value"]
-        last = len(self.frames) - 1
-        if not 0 <= value <= max(last, 0):
+        last = self.last_play
+        if not 0 <= value <= last:
             raise traitlets.TraitError(
-                f"turn {value} is out of range: this game has turns 0 (the start) to {last}")
+                f"play {value} is out of range: this game has plays 0 (the start) to {last}")
         return value
 
     @traitlets.validate("theme")
     def _check_theme(self, proposal):
         try:
-            get_theme(proposal["value"])
-        except ValueError as exc:
+            _check_theme_name(proposal["value"])
+        except WidgetError as exc:
             raise traitlets.TraitError(str(exc)) from None
         return proposal["value"]
 
@@ -315,22 +377,30 @@ class SorryWidget(anywidget.AnyWidget):
                 raise traitlets.TraitError(f"selection: {key!r} is not a place on the board")
         return proposal["value"]
 
+    @traitlets.validate("mode")
+    def _check_mode(self, proposal):
+        if proposal["value"] not in MODES:
+            raise traitlets.TraitError(f"mode {proposal['value']!r} is not one of {MODES}")
+        return proposal["value"]
+
     @traitlets.observe("theme")
     def _theme_changed(self, change):
-        if change["old"] != change["new"] and self.frames:
-            with self.hold_sync():
-                self._draw_static()
-                self._frames_from_scratch()
-                self._sync_annotations()
+        if change["old"] != change["new"] and self.drawing:
+            self._draw_static()
 
     def set_state(self, sync_data):
-        """State sent by the browser. A bad value is refused with a message, and the browser is
-        sent the current value back, so both sides agree and nothing changes."""
+        """State sent by the page. A bad value is refused with a notice, and the page is sent
+        the current value back, so both sides agree and nothing changes."""
         try:
             super().set_state(sync_data)
         except traitlets.TraitError as exc:
-            self.message = str(exc)
+            self._notify(str(exc), "error")
             self.send_state(list(sync_data))
+
+    def _notify(self, text: str, level: str = "ok") -> None:
+        """Tell the page something that belongs to this moment: a success or an error."""
+        self.message, self.message_level = text, level
+        self.send({"type": "notice", "level": level, "text": text})
 
     # --- Python API -------------------------------------------------------------------------
 
@@ -341,40 +411,43 @@ class SorryWidget(anywidget.AnyWidget):
             return self._record
         record = Record.from_game(self.game)
         for n, a in self._annotations_by_play.items():
-            record.annotate(n, a.text, [list(x) for x in a.arrows], list(a.squares))
+            if n <= len(record.plays):
+                record.annotate(n, a.text, [list(x) for x in a.arrows], list(a.squares))
         return record
 
     @property
-    def last_turn(self) -> int:
-        return len(self.frames) - 1
+    def last_play(self) -> int:
+        """The index of the last play (0 before any card is played)."""
+        return len(self.plays) + len(self.recent_plays)
 
     @property
     def position(self) -> Position:
         """The position shown now."""
-        positions, _ = self._position_and_moves()
-        return positions[self.turn]
+        return self._history()[0][self.play]
 
-    def goto(self, turn: int) -> int:
-        """Show ``turn`` (0 = start; negative counts from the end, -1 = the last)."""
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise WidgetError(f"turn must be an integer, not {turn!r}")
-        if turn < 0:
-            turn += len(self.frames)
+    def goto(self, play: int) -> int:
+        """Show ``play`` (0 = the start; negative counts from the end, -1 = the last)."""
+        if isinstance(play, bool) or not isinstance(play, int):
+            raise WidgetError(f"play must be a whole number, not {play!r}")
+        if play < 0:
+            play += self.last_play + 1
         try:
-            self.turn = turn
+            self.play = play
         except traitlets.TraitError as exc:
             raise WidgetError(str(exc)) from None
-        return self.turn
+        return self.play
 
     def step(self, n: int = 1) -> int:
-        """Show the next turn; at the end of a live game, let the next computer player play."""
+        """Show the next play; at the end of a live game, let the next computer player play."""
         for _ in range(n):
-            if self.turn < self.last_turn:
-                self.turn += 1
+            if self.play < self.last_play:
+                self.play += 1
                 continue
             game = self.game
+            if self.mode == "demo":
+                raise WidgetError("a demo ends after its one move: reset() to try again")
             if game is None:
-                raise WidgetError(f"already at the last turn ({self.last_turn})")
+                raise WidgetError(f"already at the last play ({self.last_play})")
             if game.finished:
                 raise WidgetError(f"the game is over: {game.winner} won")
             if game.strategies[game.colour_to_move] is None:
@@ -382,57 +455,62 @@ class SorryWidget(anywidget.AnyWidget):
                                   "move on the board or with widget.move(...)")
             with self.hold_sync():
                 game.step()
-                self._append_frame()
-                self._refresh_legal()
-                self.turn = self.last_turn
-        return self.turn
+                self._append_play()
+                self._refresh_pending()
+                self.play = self.last_play
+        return self.play
 
     def back(self, n: int = 1) -> int:
-        return self.goto(max(self.turn - n, 0))
+        return self.goto(max(self.play - n, 0))
 
-    def play(self, speed: float | None = None) -> None:
-        """Start the browser's replay from the current turn (needs the board on screen)."""
+    def replay(self, speed: float | None = None) -> None:
+        """Start replaying on the board from the play shown (needs the board on screen)."""
         if speed is not None:
             self.speed = speed
-        self.playing = True
+        self.autoplay = True
 
     def pause(self) -> None:
-        self.playing = False
+        self.autoplay = False
 
     def move(self, notation: str) -> Move:
         """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``)."""
         game = self.game
         if game is None:
             raise WidgetError("this widget replays a record; there is no game to move in")
-        if game.finished:
-            raise WidgetError(f"the game is over: {game.winner} won")
-        if game.strategies[game.colour_to_move] is not None:
+        if not self.pending:
+            if self.mode == "demo":
+                raise WidgetError("this demo's move has been made: reset() to try again")
+            if game.finished:
+                raise WidgetError(f"the game is over: {game.winner} won")
             raise WidgetError(f"it is {game.colour_to_move}'s turn, played by the computer")
         try:
             play = game.play(notation)
         except GameError as exc:
             raise WidgetError(str(exc)) from None
         with self.hold_sync():
-            self.message = ""
             self.selection = []
-            self._append_frame()
+            if self.mode == "demo":
+                self._all_plays_from_scratch()
+            else:
+                self._append_play()
             self._advance_computers()
-            self.turn = self.last_turn
+            self.play = self.last_play
         return play.move
 
-    def annotate(self, turn: int, text: str | None = None, arrows=None, squares=None):
-        """Add or change the note on ``turn``: text, arrows ``[(from, to), …]`` and highlighted
-        ``squares`` (places: ``12`` or ``"red:safety-2"``). It is kept in the record."""
-        if isinstance(turn, bool) or not isinstance(turn, int) or \
-                not 0 <= turn <= self.last_turn:
-            raise WidgetError(f"turn {turn!r} is out of range: 0 to {self.last_turn}")
+    def annotate(self, play: int, text: str | None = None, arrows=None, squares=None):
+        """Add to or change the note on ``play``: text, arrows ``[(from, to), …]`` and marked
+        ``squares`` (places: ``12`` or ``"red:safety-2"``). A play has one note: the parts given
+        replace that note's parts and the others stay. It is kept in the record."""
+        if isinstance(play, bool) or not isinstance(play, int) or \
+                not 0 <= play <= self.last_play:
+            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
         try:
             arrows = None if arrows is None else [[_place_value(a), _place_value(b)]
                                                   for a, b in arrows]
             squares = None if squares is None else [_place_value(s) for s in squares]
             store = self._record.annotations if self._record is not None \
                 else self._annotations_by_play
-            annotation = annotate_in(store, self.last_turn, turn, text, arrows, squares)
+            annotation = annotate_in(store, self.last_play, play, text, arrows, squares)
         except (RecordError, ValueError, TypeError) as exc:
             raise WidgetError(str(exc)) from None
         self._sync_annotations()
@@ -443,64 +521,100 @@ class SorryWidget(anywidget.AnyWidget):
         self.record.save(path)
 
     def to_html(self, path, title: str = "Sorry! replay") -> None:
-        """A standalone page that replays the game without Python."""
-        from ipywidgets.embed import embed_minimal_html
+        """One self-contained page that replays the game with no Python and no internet."""
+        from .export import standalone_page
 
-        # drop_defaults=False: the ES module is a default value and must be in the page.
-        embed_minimal_html(path, views=[self], title=title, drop_defaults=False)
+        Path(path).write_text(standalone_page([self], title=title), encoding="utf-8")
 
     def svg(self, **options) -> str:
-        """The board at the current turn as SVG text (see :func:`board_svg`)."""
-        positions, moves = self._position_and_moves()
-        options.setdefault("theme", self.theme)
-        move = moves[self.turn - 1] if self.turn > 0 else None
-        return board_svg(positions[self.turn], last_move=move,
-                         card=move.card if move else None, **options)
+        """The board at the play shown as SVG text (see :func:`board_svg`)."""
+        positions, moves = self._history()
+        options.setdefault("theme", "light" if self.theme == "auto" else self.theme)
+        move = moves[self.play - 1] if self.play > 0 else None
+        card = move.card if move else None
+        if self.pending and self.pending["play"] == self.play:
+            card = self.pending["card"]
+        return board_svg(positions[self.play], last_move=move, card=card, **options)
 
-    # --- events from the browser ----------------------------------------------------------
+    def summary(self) -> str:
+        """One line on what the board shows, for viewers that show text only."""
+        position = self.position
+        colours = ", ".join(position.colour_names)
+        where = "the start" if self.play == 0 else \
+            f"play {self.play} of {self.last_play} (turn {self._turns()[self.play - 1]})"
+        winner = position.winner()
+        now = f"{winner} has won" if winner else f"{position.colour_to_move} to move"
+        if self.pending and self.pending["play"] == self.play:
+            now += f" with {with_article(card_label(self.game.card))}"
+        return (f"Sorry! board ({self.mode}): {position.rules.title}; {colours}; {where}; "
+                f"{now}.")
+
+    def _repr_mimebundle_(self, **kwargs):
+        """Besides the live view, a picture of the board and a line of text, for viewers and
+        exports that cannot run widgets (GitHub, nbviewer, a page opened offline)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle  # anywidget gives (data, metadata)
+        data = {**data, "image/svg+xml": self.svg(size=480), "text/plain": self.summary()}
+        return data, metadata
+
+    # --- events from the page -------------------------------------------------------------
 
     def _on_message(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict):
-            self.message = "ignored a message from the browser that was not an object"
+            self._notify("ignored a message from the page that was not an object", "error")
             return
         kind = content.get("type")
         try:
-            if kind == "move":
-                self.move(str(content.get("notation", "")))
+            if kind == "hello":
+                self.send({"type": "live"})
+            elif kind == "move":
+                move = self.move(str(content.get("notation", "")))
+                completed = content.get("completed")
+                if completed and completed in move.notation.split(" "):
+                    self._notify(f"The rest of your {card_label(move.card)} could go only one "
+                                 f"way, so it was made for you: {completed}.", "info")
             elif kind == "try":
-                self.message = self.explain_try(content.get("clicks") or [])
+                self._notify(self.explain_try(content.get("clicks") or []), "error")
                 self.selection = []
             elif kind == "annotate":
-                self.annotate(int(content.get("turn", -1)), content.get("text"),
-                              content.get("arrows"), content.get("squares"))
-                self.message = f"Note saved on turn {content.get('turn')}."
+                play = content.get("play", -1)
+                self.annotate(play, content.get("text"), content.get("arrows"),
+                              content.get("squares"))
+                self._notify(f"Note saved on play {play}.", "ok")
+            elif kind == "reset":
+                self.reset()
+            elif kind == "show":
+                self.reset()
+                self.play = 1
             else:
-                self.message = f"ignored an unknown message {kind!r} from the browser"
+                self._notify(f"ignored an unknown message {kind!r} from the page", "error")
         except (WidgetError, ValueError) as exc:
-            self.message = str(exc)
+            self._notify(str(exc), "error")
 
     def explain_try(self, clicks: list) -> str:
         """Why the clicks ``[origin, target]`` are not a legal move for the person to move."""
         game = self.game
-        if game is None or game.finished or game.strategies[game.colour_to_move] is not None:
+        if not self.pending:
             return "It is not your turn to move."
         colour = game.colour_to_move
         card = game.draw()
-        label = card_label(card)
+        label = with_article(card_label(card))
         if not clicks:
             return "Click one of your pawns, then where it should go."
         keys = [str(k) for k in clicks]
         for k in keys:
             if k not in PLACES:
                 return f"{k!r} is not a place on the board."
-        legal = ", ".join(m["notation"] for m in self.legal)
+        legal = ", ".join(m["notation"] for m in self.pending["moves"])
         if len(keys) == 1:
             where = keys[0].split(":")[-1]
             owner = game.position.occupant(int(keys[0])) if keys[0].isdigit() else \
                 keys[0].split(":")[0]
             if owner != colour:
                 return f"Not allowed: {colour.capitalize()} has no pawn on {where}. Legal: {legal}."
-            return (f"Not allowed: with a {label}, {colour.capitalize()}'s pawn on {where} has no "
+            return (f"Not allowed: with {label}, {colour.capitalize()}'s pawn on {where} has no "
                     f"legal move. Legal: {legal}.")
         try:
             origin = location_of_key(keys[0], colour)
@@ -517,9 +631,62 @@ class SorryWidget(anywidget.AnyWidget):
                     "pawns go there (C6).")
         reason = why_illegal(game.position, card, location_name(origin), location_name(target))
         if reason is None:
-            return (f"That part is legal with a {label}, but it is not a whole move here: "
+            return (f"That part is legal with {label}, but it is not a whole move here: "
                     "finish it on the board (a split 7 needs both pawns).")
         return f"Not allowed: {reason}."
+
+
+def _check_theme_name(theme: Any) -> None:
+    if theme != "auto":
+        try:
+            get_theme(theme)
+        except ValueError:
+            raise WidgetError(f"theme: {theme!r} is not a theme; themes are 'auto' (follow the "
+                              f"notebook), {', '.join(repr(t) for t in THEMES)}") from None
+
+
+def _checked_game(game: Any, humans, card) -> Game:
+    if game is None:
+        game = Game(4, strategies={"red": None})
+    if not isinstance(game, Game):
+        raise WidgetError(f"game: expected a sorry_widget Game, not {type(game).__name__}")
+    for colour in humans or ():
+        if colour not in game.colours:
+            raise WidgetError(f"humans: {colour!r} is not playing (players: "
+                              f"{', '.join(game.colours)})")
+    if not game.keep_history:
+        raise WidgetError("game: a game with keep_history=False cannot be replayed")
+    if card is not None and (game.finished or (
+            game.strategies.get(game.colour_to_move) is not None
+            and game.colour_to_move not in (humans or ()))):
+        raise WidgetError("card: the card is chosen for a person to play; "
+                          f"{game.colour_to_move} is played by the computer")
+    return game
+
+
+def _demo_parts(position: Any, card: Any, example: Any, humans: Any):
+    """(position, card, example notation) of a rule demo, each checked before anything is
+    built: the example must be a legal move of that card."""
+    if not isinstance(position, Position):
+        raise WidgetError(f"position: expected a sorry_widget Position, not "
+                          f"{type(position).__name__}")
+    if humans:
+        raise WidgetError("humans: in a demo the player to move is the student")
+    if card is None:
+        raise WidgetError("card: a demo needs the card the player to move holds, e.g. card='7'")
+    if position.winner():
+        raise WidgetError(f"position: {position.winner()} has already won; nothing to demonstrate")
+    probe = Game(start=position, strategies={c: None for c in position.colour_names})
+    try:
+        probe.draw(card)
+    except GameError as exc:
+        raise WidgetError(str(exc)) from None
+    legal = probe.legal_moves()
+    if example is not None and example not in [m.notation for m in legal]:
+        raise WidgetError(f"example: {example!r} is not a legal move with "
+                          f"{with_article(card_label(probe.card))} here; legal: "
+                          f"{', '.join(m.notation for m in legal)}")
+    return position, probe.card, example
 
 
 def _place_value(ref):
