@@ -1,57 +1,59 @@
-"""A replay exported with ``to_html`` still replays in a browser, with no kernel (TESTING.md,
-level 3). The page loads require.js, the widget HTML manager and anywidget from public CDNs,
-which this machine cannot reach; the test serves the same files from ``npm pack`` copies."""
+"""Exports open where there is no kernel and no network (a school that refuses every outside
+request): ``to_html`` pages and whole lessons from ``sorry-widget export``, opened from
+``file://`` in Chromium with every request refused; and executed widget cells carry a picture
+of the board for viewers without widgets."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
-import tarfile
+import sys
 from pathlib import Path
 
-import anywidget
+import nbformat
 import pytest
+from nbclient import NotebookClient
 
 from browser import launch
 from sorry_widget import Game, Record, SorryWidget
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-CACHE = Path(__file__).parent.parent / ".cache" / "npm"
-PACKAGES = {
-    "requirejs": "requirejs@2.3.8",
-    "html-manager": "@jupyter-widgets/html-manager@1.0.7",
-    "anywidget": f"anywidget@{anywidget.__version__}",
-}
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 
 
-def unpacked(name: str) -> Path:
-    target = CACHE / name
-    if not (target / "package" / "package.json").exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        out = subprocess.run(["npm", "pack", PACKAGES[name], "--silent"], cwd=CACHE,
-                             capture_output=True, text=True, timeout=300, check=True)
-        tgz = CACHE / out.stdout.strip().splitlines()[-1]
-        with tarfile.open(tgz) as tar:
-            tar.extractall(target, filter="data")
-        tgz.unlink()
-    return target / "package"
+@pytest.fixture(scope="module")
+def browser():
+    with playwright_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
 
 
-def cdn_file(url: str) -> Path | None:
-    """The local copy of a CDN file the exported page asks for."""
-    if re.search(r"/require(\.min)?\.js$", url) and "cdnjs" in url:
-        return unpacked("requirejs") / "require.js"
-    m = re.search(r"/npm/@jupyter-widgets/html-manager@[^/]*/dist/(.+)$", url)
-    if m:
-        return unpacked("html-manager") / "dist" / m.group(1)
-    m = re.search(r"/npm/anywidget@[^/]*/(.+)$", url)
-    if m:
-        return unpacked("anywidget") / m.group(1)
-    return None
+def offline_page(browser, path: Path):
+    """The page at ``path`` opened from file:// with every network request refused; returns
+    (page, requests it tried, page errors)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    tried, errors = [], []
+
+    def refuse(route):
+        if route.request.url.startswith(("file:", "blob:", "data:")):
+            route.continue_()
+        else:
+            tried.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", refuse)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: None if r.url.startswith(("file:", "blob:", "data:"))
+            else tried.append(r.url))
+    page.goto(path.as_uri())
+    return page, tried, errors
 
 
-def test_exported_replay_steps_without_a_kernel(tmp_path):
+def test_to_html_replays_offline_from_one_file(browser, tmp_path):
     game = Game(4, seed=5)
     game.run()
     record = Record.from_game(game)
@@ -59,50 +61,76 @@ def test_exported_replay_steps_without_a_kernel(tmp_path):
     widget = SorryWidget(record=record, animate=False)
     path = tmp_path / "replay.html"
     widget.to_html(path)
+    html = path.read_text()
+    assert not re.search(r"""(src|href)=["']https?:""", html), "the page must fetch nothing"
 
-    missing = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
-        page = browser.new_page(viewport={"width": 1100, "height": 900})
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-
-        def serve(route):
-            local = cdn_file(route.request.url)
-            if local is None or not local.exists():
-                missing.append(route.request.url)
-                route.abort()
-                return
-            kind = "text/css" if local.suffix == ".css" else "application/javascript"
-            if local.suffix in (".woff", ".woff2", ".ttf", ".eot", ".svg"):
-                kind = "application/octet-stream"
-            route.fulfill(status=200, body=local.read_bytes(), content_type=kind,
-                          headers={"Access-Control-Allow-Origin": "*"})
-
-        # The page pins cdnjs's minified require.js by its hash; npm carries the same library
-        # unminified, so the copy the test serves drops that one hash check and nothing else.
-        html = re.sub(r'\s+integrity="[^"]*"', "", path.read_text())
-
-        def serve_page(route):
-            route.fulfill(status=200, body=html, content_type="text/html")
-
-        page.route(re.compile(r"^https?://"), serve)
-        page.route("http://replay.test/replay.html", serve_page)
-        page.goto("http://replay.test/replay.html")
-        page.wait_for_selector(".sorry-widget #pawns g.pawn", timeout=30_000)
-        assert page.locator(".sorry-widget #pawns g.pawn").count() == 16
-        page.click(".sorry-widget button.sw-last")
-        page.wait_for_function(
-            f"document.querySelector('.sorry-widget').dataset.shown === '{widget.last_turn}'")
-        assert f"{game.winner.capitalize()} wins!" in page.text_content(".sw-status")
-        page.click(".sorry-widget button.sw-first")
-        for _ in range(3):
-            page.click(".sorry-widget button.sw-forward")
-        page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === '3'")
-        assert page.text_content(".sw-note") == "Exported note"
-        assert page.locator(".sw-annotation .arrow").count() == 1
-        browser.close()
+    page, tried, errors = offline_page(browser, path)
+    page.wait_for_selector(".sorry-widget #pawns g.pawn", timeout=15_000)
+    assert page.locator(".sorry-widget #pawns g.pawn").count() == 16
+    page.click(".sorry-widget button.sw-last")
+    page.wait_for_function(
+        f"document.querySelector('.sorry-widget').dataset.shown === '{widget.last_play}'")
+    assert f"{game.winner.capitalize()} wins!" in page.text_content(".sw-status")
+    page.click(".sorry-widget button.sw-first")
+    for _ in range(3):
+        page.click(".sorry-widget button.sw-forward")
+    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === '3'")
+    assert page.text_content(".sw-note") == "Exported note"
+    assert page.locator(".sw-annotation .arrow").count() == 1
+    # No kernel: the note tools are hidden and the page says why.
+    assert page.locator(".sw-annotate").is_hidden()
+    page.wait_for_selector(".sw-offline:not([hidden])")
+    assert "need the notebook's Python kernel" in page.text_content(".sw-offline")
+    page.context.close()
     assert not errors, errors
-    # The manager first asks for each module beside the page, then falls back to the CDN; only
-    # CDN files matter.
-    assert not [u for u in missing if "replay.test" not in u], missing
+    assert not tried, tried
+
+
+def test_an_executed_widget_cell_carries_a_picture_and_a_sentence(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from sorry_widget import Game, SorryWidget\n"
+        "w = SorryWidget(Game(4, seed=1), humans=['red'], card='2')\nw")])
+    NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+    [output] = nb.cells[0].outputs
+    data = output["data"]
+    assert set(data) >= {"application/vnd.jupyter.widget-view+json", "image/svg+xml",
+                         "text/plain"}
+    assert "object at 0x" not in data["text/plain"]
+    assert data["text/plain"].startswith("Sorry! board (game)") and "with a 2" in \
+        data["text/plain"]
+    assert 'class="pawn red"' in data["image/svg+xml"]
+
+
+def test_a_lesson_exported_with_the_command_opens_offline_with_its_boards(browser, tmp_path):
+    lessons = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, lessons, ignore=shutil.ignore_patterns("out", ".ipynb_*"))
+    out = tmp_path / "quick-start.html"
+    done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "export",
+                           str(lessons / "01-quick-start.ipynb"), "-o", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "opens offline" in done.stdout
+    html = out.read_text()
+    assert not re.search(r"""<script[^>]+src=["']https?:""", html)
+
+    page, tried, errors = offline_page(browser, out)
+    page.wait_for_function("document.querySelectorAll('[data-sorry-widget][data-rendered]')"
+                           ".length >= 3", timeout=20_000)
+    boards = page.locator(".sorry-widget")
+    assert boards.count() >= 3
+    replay = boards.nth(boards.count() - 1)
+    before = replay.get_attribute("data-shown")
+    replay.locator("button.sw-forward").click()
+    page.wait_for_function(f"[...document.querySelectorAll('.sorry-widget')].at(-1)"
+                           f".dataset.shown !== '{before}'")
+    assert replay.locator(".sw-annotate").is_hidden()
+    page.context.close()
+    assert not errors, errors
+    assert not tried, tried
+
+
+def test_export_of_a_missing_notebook_is_one_clear_error(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "export",
+                           str(tmp_path / "nope.ipynb")], capture_output=True, text=True)
+    assert done.returncode == 2 and "no such notebook" in done.stderr
+    assert "Traceback" not in done.stderr
