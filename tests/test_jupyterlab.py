@@ -1,5 +1,6 @@
-"""End to end in a real JupyterLab (TESTING.md, level 2): run the quick-start notebook in
-Chromium and check the board appears and a replay step changes it."""
+"""End to end in real clients: the lessons run in JupyterLab, Notebook 7 and Voilà in Chromium,
+their boards appear, steps change them, and what the classroom issue fixed stays fixed (the
+rules tour's demos after Run All, the notebook's dark theme, saved widget state)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -29,11 +31,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    root = tmp_path_factory.mktemp("lab")
+@contextmanager
+def server(root: Path, command: list[str], status_path: str):
+    """A Jupyter server (JupyterLab, Notebook or Voilà) on a free loopback port, serving a
+    copy of the lessons (autosave edits files), with its own config folders; yields
+    (base url, token, served folder)."""
     served = root / "notebooks"
-    shutil.copytree(NOTEBOOKS, served)  # autosave edits files: serve a copy
+    shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns("out", ".ipynb_*"))
     env = dict(os.environ)
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         env[name] = str(root / name.lower())
@@ -43,94 +47,215 @@ def lab(tmp_path_factory):
     plugin = settings / "@jupyter-widgets" / "jupyterlab-manager"
     plugin.mkdir(parents=True)
     (plugin / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
+    # Draw every cell, not only those scrolled into view, so a test sees every board.
+    tracker = settings / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
     port, token = free_port(), secrets.token_hex(16)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
-         f"--port={port}", "--port-retries=0", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={served}", "--expose-app-in-browser", "--LabApp.news_url=",
-         "--LabApp.extension_manager=readonly"],
-        env=env, stdout=subprocess.DEVNULL, stderr=open(root / "server.log", "wb"))
+    args = [a.format(port=port, token=token, served=served) for a in command]
+    log = root / "server.log"
+    proc = subprocess.Popen(args, env=env, cwd=served, stdout=subprocess.DEVNULL,
+                            stderr=open(log, "wb"))
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 60
     while True:
         try:
-            urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
+            urllib.request.urlopen(f"{base}{status_path.format(token=token)}", timeout=2)
             break
         except OSError:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError("JupyterLab did not start:\n"
-                                   + (root / "server.log").read_text()[-3000:])
+                raise RuntimeError("the server did not start:\n" + log.read_text()[-3000:])
             time.sleep(0.3)
-    yield base, token, served
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield base, token, served
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
-def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab):
-    base, token, served = lab
+JUPYTER_ARGS = ["--no-browser", "--allow-root", "--ip=127.0.0.1", "--port={port}",
+                "--port-retries=0", "--IdentityProvider.token={token}",
+                "--ServerApp.root_dir={served}", "--expose-app-in-browser"]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    with server(tmp_path_factory.mktemp("lab"),
+                [sys.executable, "-m", "jupyterlab", *JUPYTER_ARGS, "--LabApp.news_url=",
+                 "--LabApp.extension_manager=readonly"], "/api/status?token={token}") as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def browser():
     with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+        b = launch(p)
+        yield b
+        b.close()
+
+
+def run_all(page, url: str) -> None:
+    """Open a notebook (JupyterLab or Notebook 7), run every cell, wait until all have run."""
+    page.goto(url)
+    page.wait_for_function("window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')")
+    # The client may ask which kernel to start: the preselected one is this Python
+    try:
+        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=8_000)
+    except playwright_api.TimeoutError:
+        pass
+    page.wait_for_function("window.jupyterapp.serviceManager.sessions.running().next()"
+                           " !== undefined", timeout=60_000)
+    page.wait_for_timeout(1500)  # the kernel settles before the cells are sent
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    page.wait_for_function(
+        "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=90_000)
+
+
+def outputs_text(page) -> str:
+    return page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
+                         ".map(e => e.innerText).join('\\n---\\n')")
+
+
+def wait_for_boards(page, count: int) -> None:
+    try:
+        page.wait_for_function(f"document.querySelectorAll('.sorry-widget.sw-live').length "
+                               f">= {count}", timeout=60_000)
+    except playwright_api.TimeoutError:
+        page.screenshot(path="/tmp/boards-missing.png", full_page=True)
+        counts = page.evaluate("() => [document.querySelectorAll('.sorry-widget').length, "
+                               "document.querySelectorAll('.sorry-widget.sw-live').length, "
+                               "document.querySelectorAll('.jp-Cell').length]")
+        raise AssertionError(f"fewer than {count} live boards {counts}; cell outputs:\n"
+                             f"{outputs_text(page)}") from None
+
+
+def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
+    base, token, served = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
+    run_all(page, f"{base}/lab/workspaces/quick/tree/01-quick-start.ipynb?token={token}")
+    wait_for_boards(page, 2)
+    boards = page.locator(".sorry-widget")
+    # The position cell drew a bare Position as SVG (its _repr_svg_); the widget cells show
+    # their live board only, not also the picture their mime bundle carries for other viewers.
+    pictures = page.evaluate("() => [...document.querySelectorAll("
+                             "'.jp-OutputArea-output[data-mime-type=\"image/svg+xml\"]')]"
+                             ".map(o => [...document.querySelectorAll('.jp-Cell')]"
+                             ".indexOf(o.closest('.jp-Cell')))")
+    assert pictures == [3], pictures
+    # The play-mode board offers red its moves and, with a kernel, the note tools.
+    play = boards.nth(0)
+    assert "Red to move" in play.locator(".sw-status").text_content()
+    assert play.locator(".sw-annotate").is_visible()
+    # The replay board: its pawns are drawn, Python's last goto() is shown, a step moves on.
+    replay = boards.nth(1)
+    page.wait_for_function(
+        "document.querySelectorAll('.sorry-widget')[1].querySelectorAll('#pawns g.pawn')"
+        ".length === 16")
+    shown = int(replay.get_attribute("data-shown"))
+    assert shown > 0
+    pawns = ("() => [...document.querySelectorAll('.sorry-widget')[1]"
+             ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place).sort().join()")
+    before = page.evaluate(pawns)
+    replay.locator("button.sw-forward").click()
+    page.wait_for_function(
+        f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
+    page.wait_for_timeout(1500)  # the move's animation
+    after = page.evaluate(pawns)
+    assert f"(play {shown + 1} of " in replay.locator(".sw-status").text_content()
+    moved = replay.locator(".sw-explanation .sw-notation").text_content()
+    assert moved.endswith("pass") or before != after
+    # The board follows JupyterLab's theme.
+    assert "sw-dark" not in play.get_attribute("class")
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Dark'})")
+    page.wait_for_function("document.querySelector('.sorry-widget').classList.contains('sw-dark')",
+                           timeout=30_000)
+    assert play.locator("svg.theme-dark").count() == 1
+    page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
+                             / "jupyterlab-quick-start-dark.png"))
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Light'})")
+    page.wait_for_function("!document.querySelector('.sorry-widget').classList.contains('sw-dark')",
+                           timeout=30_000)
+    # Saved with its widget state, the notebook keeps the annotation made in a cell.
+    page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
+    saved = served / "01-quick-start.ipynb"
+    deadline = time.time() + 30
+    while "The first bump of the game!" not in json.dumps(
+            json.loads(saved.read_text()).get("metadata", {}).get("widgets", {})):
+        assert time.time() < deadline, "the widget state was not saved with the notebook"
+        time.sleep(0.5)
+    page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
+                             / "jupyterlab-quick-start.png"))
+    page.close()
+
+
+def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
+    base, token, served = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
+    run_all(page, f"{base}/lab/workspaces/rules/tree/02-rules-tour.ipynb?token={token}")
+    wait_for_boards(page, 18)
+    statuses = page.locator(".sorry-widget .sw-status").all_text_contents()
+    assert len(statuses) == 18
+    for status in statuses:
+        assert status.startswith("Red holds "), status
+    # C8's board: the card is the rule's, the example animates and Reset brings the card back.
+    c8 = page.locator(".sorry-widget").nth(
+        next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 7")))
+    assert c8.locator("#card-face").get_attribute("data-card") == "7"
+    c8.scroll_into_view_if_needed()
+    c8.locator("button.sw-show").click()
+    c8.locator(".sw-explanation .sw-notation").wait_for()
+    assert "R10-13 R20-24>28" in c8.locator(".sw-explanation").text_content()
+    c8.locator("button.sw-reset").click()
+    c8.locator(".sw-status", has_text="Red holds a 7").wait_for()
+    assert c8.locator("#card-face").get_attribute("data-card") == "7"
+    # Try it: the student's own move on the C13 board, then Reset.
+    c13 = page.locator(".sorry-widget").nth(
+        next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 12")))
+    c13.scroll_into_view_if_needed()
+    c13.locator('#pawns g.pawn[data-place="20"]').click()
+    c13.locator('#board [data-place="32"]').first.click(force=True)
+    c13.locator(".sw-explanation .sw-notation", has_text="R20-32").wait_for()
+    c13.locator("button.sw-reset").click()
+    c13.locator(".sw-status", has_text="Red holds a 12").wait_for()
+    page.close()
+
+
+def test_the_quick_start_runs_in_notebook_7(tmp_path, browser):
+    with server(tmp_path, [sys.executable, "-m", "notebook", *JUPYTER_ARGS],
+                "/api/status?token={token}") as (base, token, _served):
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        page.goto(f"{base}/lab/workspaces/quick/tree/01-quick-start.ipynb?token={token}")
-        page.wait_for_function(
-            "window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')")
-        # JupyterLab may ask which kernel to start: the preselected one is this Python
-        try:
-            page.locator(".jp-Dialog .jp-mod-accept").click(timeout=8_000)
-        except playwright_api.TimeoutError:
-            pass
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                               timeout=60_000)
-        page.evaluate("() => { window.jupyterapp.commands.execute("
-                      "'notebook:run-all-cells'); }")
-        # Every code cell has run when each shows an execution count.
-        page.wait_for_function(
-            "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-            ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=90_000)
-        boards = page.locator(".sorry-widget")
-        try:
-            boards.nth(1).wait_for(timeout=30_000)
-        except playwright_api.TimeoutError:
-            outputs = page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
-                                    ".map(e => e.innerText).join('\\n---\\n')")
-            raise AssertionError(f"no board appeared; cell outputs:\n{outputs}") from None
-        # The position cell drew a bare Position as SVG (its _repr_svg_).
-        assert page.locator(".jp-OutputArea-output svg.sorry-board").count() >= 1
-        # The play-mode board offers red its moves.
-        play = boards.nth(0)
-        assert "Red to move" in play.locator(".sw-status").text_content()
-        # The replay board: its pawns are drawn, Python's last goto() is shown, a step moves on.
-        replay = boards.nth(1)
-        page.wait_for_function(
-            "document.querySelectorAll('.sorry-widget')[1].querySelectorAll('#pawns g.pawn')"
-            ".length === 16")
+        run_all(page, f"{base}/notebooks/01-quick-start.ipynb?token={token}")
+        wait_for_boards(page, 2)
+        replay = page.locator(".sorry-widget").nth(1)
         shown = int(replay.get_attribute("data-shown"))
-        assert shown > 0
-        pawns = ("() => [...document.querySelectorAll('.sorry-widget')[1]"
-                 ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place).sort().join()")
-        before = page.evaluate(pawns)
         replay.locator("button.sw-forward").click()
         page.wait_for_function(
             f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
-        page.wait_for_timeout(1500)  # the move's animation
-        after = page.evaluate(pawns)
-        assert f"(card {shown + 1} of " in replay.locator(".sw-status").text_content()
-        moved = replay.locator(".sw-explanation .sw-notation").text_content()
-        assert moved.endswith("pass") or before != after
-        # Saved with its widget state, the notebook keeps the annotation made in a cell.
-        page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
-        saved = served / "01-quick-start.ipynb"
-        deadline = time.time() + 30
-        while "The first bump of the game!" not in json.dumps(
-                json.loads(saved.read_text()).get("metadata", {}).get("widgets", {})):
-            assert time.time() < deadline, "the widget state was not saved with the notebook"
-            time.sleep(0.5)
-        page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
-                                 / "jupyterlab-quick-start.png"))
-        browser.close()
+        page.close()
+
+
+def test_the_quick_start_runs_in_voila(tmp_path, browser):
+    with server(tmp_path, [sys.executable, "-m", "voila", "--no-browser", "--port={port}",
+                           "--Voila.ip=127.0.0.1", "--token={token}", "01-quick-start.ipynb"],
+                "/?token={token}") as (base, token, _served):
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(90_000)
+        page.goto(f"{base}/?token={token}")
+        page.wait_for_function("document.querySelectorAll('.sorry-widget.sw-live').length >= 2")
+        replay = page.locator(".sorry-widget").nth(1)
+        shown = int(replay.get_attribute("data-shown"))
+        replay.locator("button.sw-forward").click()
+        page.wait_for_function(
+            f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
+        page.close()
