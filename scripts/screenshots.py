@@ -1,5 +1,6 @@
 """Redraws the README's pictures in docs/images/: the board (light and dark, mid-game, as SVG and
-PNG) and the widget in Chromium, replaying and in play mode.
+PNG), a heatmap with its colour scale, and the widget in Chromium at a projector's width:
+replaying, in play mode after the computer answered, and as a rule demo.
 
     .venv/bin/python scripts/screenshots.py
 """
@@ -56,23 +57,50 @@ def main() -> None:
         replay = SorryWidget(record=record, animate=False)
         replay.goto(121)
         page = browser.new_page()
-        Bridge(page, replay, width=900)
+        Bridge(page, replay, width=1024)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-replay.png"))
 
         start = Position({"red": [8, 20, "start", "start"], "blue": [30, "start", "start", "start"],
                           "yellow": [40, "start", "start", "start"],
                           "green": [12, "start", "start", "start"]}, to_move="red")
-        seed = 0
-        while True:
-            live = Game(start=start, seed=seed, strategies={"red": None})
-            if live.draw() == 7:
-                break
-            seed += 1
-        play = SorryWidget(live, animate=False, theme="dark")
+        live = Game(start=start, seed=4, strategies={"red": None})
+        play = SorryWidget(live, animate=False, theme="dark", card="5")
+        play.move("R8-13")
         page = browser.new_page()
-        bridge = Bridge(page, play, width=900)
-        bridge.click_place("8")
+        bridge = Bridge(page, play, width=1024)
+        bridge.click_place(play.pending["moves"][0]["clicks"][0][0] if
+                           play.pending["moves"][0]["clicks"] else "red:start")
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-dark.png"))
+
+        demo = SorryWidget(position=Position({"red": [10, 20, "start", "start"],
+                                              "blue": ["start"] * 4}, to_move="red"),
+                           card="7", example="R10-13 R20-24>28", animate=False)
+        page = browser.new_page()
+        Bridge(page, demo, width=1024)
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-rule-demo.png"))
+
+        counts = [0] * 60
+        for seed in range(40):
+            heat = Game(4, seed=f"heat-{seed}")
+            heat.run()
+            for step in heat.history:
+                for e in step.move.events:
+                    if e["event"] in ("move", "start", "sorry", "slide") and \
+                            isinstance(e["to"], int):
+                        counts[e["to"]] += 1
+        top = max(counts)
+
+        def shade(n):  # white to deep red, square-root scale
+            t = (n / top) ** 0.5
+            return "#%02x%02x%02x" % (255, int(245 - 200 * t), int(235 - 215 * t))
+
+        levels = [round(top * (k / 4) ** 2) for k in range(5)]
+        (OUT / "heatmap.svg").write_text(board_svg(
+            None, pawns=False, size=560, fills={q: shade(n) for q, n in enumerate(counts)},
+            legend=[(shade(n), f"{n:,} times") for n in levels], status="squares landed on"))
+        page = browser.new_page(viewport={"width": 560, "height": 560})
+        page.goto((OUT / "heatmap.svg").as_uri())
+        page.screenshot(path=str(OUT / "heatmap.png"))
         browser.close()
     for path in sorted(OUT.iterdir()):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size:,} bytes")

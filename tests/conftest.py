@@ -63,3 +63,15 @@ def tmp_json(tmp_path):
         return path
 
     return write
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (tests/browser.py), one per test module."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from browser import launch
+
+    with sync_api.sync_playwright() as p:
+        chromium = launch(p)
+        yield chromium
+        chromium.close()

@@ -4,20 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, expected_pawns, launch
+from browser import Bridge, expected_pawns
 from conftest import pos
 from sorry_widget import Game, Record, SorryWidget
 from sorry_widget.render import PLACES
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

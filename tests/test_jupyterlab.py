@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from browser import launch
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -91,16 +90,11 @@ def lab(tmp_path_factory):
         yield s
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
-
-
-def run_all(page, url: str) -> None:
-    """Open a notebook (JupyterLab or Notebook 7), run every cell, wait until all have run."""
+def run_all(browser, url: str):
+    """Open a notebook (JupyterLab or Notebook 7) in a new page, run every cell, wait until
+    all have run; returns the page."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(60_000)
     page.goto(url)
     page.wait_for_function("window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')")
     # The client may ask which kernel to start: the preselected one is this Python
@@ -115,6 +109,7 @@ def run_all(page, url: str) -> None:
     page.wait_for_function(
         "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
         ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=90_000)
+    return page
 
 
 def outputs_text(page) -> str:
@@ -137,9 +132,8 @@ def wait_for_boards(page, count: int) -> None:
 
 def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
     base, token, served = lab
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.set_default_timeout(60_000)
-    run_all(page, f"{base}/lab/workspaces/quick/tree/01-quick-start.ipynb?token={token}")
+    page = run_all(browser,
+                   f"{base}/lab/workspaces/quick/tree/01-quick-start.ipynb?token={token}")
     wait_for_boards(page, 2)
     boards = page.locator(".sorry-widget")
     # The position cell drew a bare Position as SVG (its _repr_svg_); the widget cells show
@@ -199,9 +193,8 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
 
 def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     base, token, served = lab
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.set_default_timeout(60_000)
-    run_all(page, f"{base}/lab/workspaces/rules/tree/02-rules-tour.ipynb?token={token}")
+    page = run_all(browser,
+                   f"{base}/lab/workspaces/rules/tree/02-rules-tour.ipynb?token={token}")
     wait_for_boards(page, 18)
     statuses = page.locator(".sorry-widget .sw-status").all_text_contents()
     assert len(statuses) == 18
@@ -233,9 +226,7 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
 def test_the_quick_start_runs_in_notebook_7(tmp_path, browser):
     with server(tmp_path, [sys.executable, "-m", "notebook", *JUPYTER_ARGS],
                 "/api/status?token={token}") as (base, token, _served):
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(60_000)
-        run_all(page, f"{base}/notebooks/01-quick-start.ipynb?token={token}")
+        page = run_all(browser, f"{base}/notebooks/01-quick-start.ipynb?token={token}")
         wait_for_boards(page, 2)
         replay = page.locator(".sorry-widget").nth(1)
         shown = int(replay.get_attribute("data-shown"))

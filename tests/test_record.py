@@ -4,6 +4,7 @@ and corrupt or inconsistent records refused with the play number and the reason.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conftest import pos
@@ -173,3 +174,57 @@ def test_a_game_without_history_cannot_be_recorded():
     game.step()
     with pytest.raises(RecordError, match="no history"):
         Record.from_game(game)
+
+
+# --- limits and typed fields (a record is input from anywhere) -------------------------------
+
+from sorry_widget.engine.record import MAX_NOTE_CHARS, MAX_RECORD_BYTES  # noqa: E402
+
+
+def small_record() -> dict:
+    game = Game(2, seed=1)
+    for _ in range(6):
+        game.step()
+    return Record.from_game(game).to_dict()
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["annotations"].append({"play": 1, "text": "x" * (MAX_NOTE_CHARS + 1)}),
+     "a note holds at most 2,000"),
+    (lambda d: d["annotations"].extend([{"play": 2, "text": "a"}, {"play": 2, "text": "b"}]),
+     "a second note on play 2"),
+    (lambda d: d["annotations"].append({"play": 1, "arrows": [[1, 2]] * 25}),
+     "25 arrows; a note holds at most 24"),
+    (lambda d: d["annotations"].append({"play": 1, "squares": list(range(41))}),
+     "41 marked squares"),
+    (lambda d: d["plays"][0].update(turn=True), "play 1: turn must be a whole number, not True"),
+    (lambda d: d["plays"][0].update(turn=1.0), "play 1: turn must be a whole number, not 1.0"),
+    (lambda d: d["options"].update(deck=5), "options.deck: 5 is not a deck"),
+    (lambda d: d["options"].update(two_draws_again="yes"), "options.two_draws_again: must be "
+                                                           "true or false"),
+    (lambda d: d["options"].update(speed=3), "options.speed: not a rule option"),
+])
+def test_a_record_past_its_limits_is_refused_naming_the_field(change, message):
+    data = small_record()
+    change(data)
+    with pytest.raises(RecordError, match=re.escape(message)):
+        Record.from_dict(data)
+
+
+def test_a_huge_record_file_is_refused_before_it_is_read(tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_text(" " * (MAX_RECORD_BYTES + 10))
+    with pytest.raises(RecordError, match="more than a record may be"):
+        Record.load(path)
+
+
+def test_errors_read_as_one_sentence_in_a_notebook():
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.utils.capture import capture_output
+
+    shell = InteractiveShell.instance()
+    with capture_output() as captured:
+        shell.run_cell("from sorry_widget import Record\n"
+                       "Record.from_dict({'format': 'sorry-record/1'})")
+    lines = [line for line in captured.stdout.splitlines() if line.strip()]
+    assert lines == ["RecordError: rules: missing"], captured.stdout

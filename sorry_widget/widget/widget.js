@@ -446,6 +446,7 @@ function render({ model, el }) {
       moveList.scrollTop = active.offsetTop - moveList.clientHeight / 2;
     }
     demoBar.hidden = !demo;
+    moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !live;
     resetBtn.disabled = i === 0 && (!live || !pend.moves);
     fillSince(i);

@@ -1,0 +1,48 @@
+"""What a user reads points at the project's own pages: the rules page has every rule id the
+engine cites, with its anchor; nothing a user gets sends them outside the repository."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+from sorry_widget.engine.rulebook import RULE_SUMMARIES, RULES_PAGE, rule_link
+from sorry_widget.engine.moves import legal_moves
+from sorry_widget import Game
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_every_rule_id_has_its_anchor_on_the_rules_page():
+    page = (ROOT / RULES_PAGE).read_text()
+    anchors = re.findall(r'<a id="(c\d+)"></a>\s*\n### (C\d+) ', page)
+    assert [a for a, _ in anchors] == [r.lower() for r, _ in anchors]
+    assert [r for _, r in anchors] == list(RULE_SUMMARIES)
+    assert rule_link("C7") == "docs/rules.md#c7"
+
+
+def test_every_rule_the_engine_cites_is_on_the_page():
+    cited = set()
+    for seed in range(20):
+        game = Game(4, seed=seed)
+        game.run()
+        for play in game.history:
+            cited.update(play.move.rule_ids)
+            cited.update(re.findall(r"\((C\d+)\)", play.move.explanation))
+    assert cited and cited <= set(RULE_SUMMARIES), cited - set(RULE_SUMMARIES)
+
+
+def test_nothing_a_user_reads_points_outside_the_repository():
+    files = subprocess.run(["git", "ls-files", "sorry_widget", "notebooks", "docs", "README.md"],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    outside = [f for f in files if (ROOT / f).is_file() and not f.endswith(".png") and
+               re.search(r"RULES\.md|FORMATS\.md|CARDGAME\.md|\.\./shared",
+                         (ROOT / f).read_text(errors="replace"))]
+    assert not outside, outside
+
+
+def test_the_readme_links_the_docs_pages():
+    readme = (ROOT / "README.md").read_text()
+    for page in ("docs/rules.md", "docs/position-format.md", "docs/record-format.md"):
+        assert f"({page}" in readme and (ROOT / page).exists()
