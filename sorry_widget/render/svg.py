@@ -217,10 +217,12 @@ def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str
             trail.add(_place_outline(keys[0], theme.colours[colour], "last-move-from",
                                      width=3, opacity=0.9))
             if motion["kind"] == JUMP:
-                # A Sorry! or a switch jumps: a line would cross the middle of the board.
-                trail.add(_place_outline(keys[-1], theme.colours[colour], "last-move-to",
+                # A Sorry! or a switch jumps: a line would cross the middle of the board, so
+                # the landing square is ringed; a slide after it is traced as usual.
+                trail.add(_place_outline(keys[1], theme.colours[colour], "last-move-to",
                                          inset=-3, width=5, opacity=0.9))
-            elif len(points) >= 2:
+                points = points[1:]
+            if len(points) >= 2:
                 trail.add(_E.polyline(
                     points[:-1], fill="none", stroke=theme.colours[colour], stroke_width=5,
                     stroke_opacity=0.55, stroke_linejoin="round", stroke_linecap="round"))

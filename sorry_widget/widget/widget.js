@@ -354,14 +354,15 @@ function render({ model, el }) {
       if (kind === "sent") continue;
       const paint = colours[colour];
       outline(trailLayer, spots[from], from, paint, "last-move-from", { width: 3, opacity: 0.9 });
-      const end = path[path.length - 1];
+      let walked = [from, ...path];
       if (kind === "jump") {
-        // A Sorry! or a switch jumps: a line would cross the middle of the board.
-        outline(trailLayer, spots[end], end, paint, "last-move-to",
+        // A Sorry! or a switch jumps: a line would cross the middle of the board, so the
+        // landing square is ringed; a slide after it is traced as usual.
+        outline(trailLayer, spots[path[0]], path[0], paint, "last-move-to",
           { inset: -3, width: 5, opacity: 0.9 });
-        continue;
+        walked = path;
       }
-      const points = [from, ...path].map((k) => [spots[k].x, spots[k].y]);
+      const points = walked.map((k) => [spots[k].x, spots[k].y]);
       if (points.length >= 2) {
         trailLayer.append(svgEl("polyline", { points: points.slice(0, -1).join(" "),
           fill: "none", stroke: paint, "stroke-width": 5, "stroke-opacity": 0.55,
