@@ -276,6 +276,9 @@ def test_keyboard_alone_can_step_and_make_a_move(page):
     # the selectable pawn is focusable and labelled
     pawn = page.locator('#pawns g.pawn.sw-selectable[data-place="8"]')
     assert pawn.get_attribute("tabindex") == "0"
+    # The glow is strong enough for a projector: three stacked shadows, pulsing.
+    glow = pawn.evaluate("e => [getComputedStyle(e).filter, getComputedStyle(e).animationName]")
+    assert glow[0].count("drop-shadow") == 3 and glow[1] == "sw-pulse"
     assert pawn.get_attribute("aria-label") == "red pawn on square 8"
     pawn.focus()
     page.keyboard.press("Enter")

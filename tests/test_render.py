@@ -191,3 +191,53 @@ def test_pawn_motions_follow_slides_and_send_bumped_pawns_home():
     [sorry] = pos(red=[], blue=[30]).legal_moves("sorry")
     assert [(m["from"], m["path"], m["kind"]) for m in pawn_motions(sorry)] == [
         ("red:start", ["30"], "jump"), ("30", ["blue:start"], "sent")]
+
+
+# --- seen from the back of a classroom ---------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_start_and_home_labels_stand_beside_their_circles_not_under_the_pawns():
+    svg = board_svg(None, size=None)
+    for key in ("red:start", "blue:home", "yellow:start", "green:home"):
+        place = PLACES[key]
+        lx, ly = place.label_at
+        assert ((lx - place.x) ** 2 + (ly - place.y) ** 2) ** 0.5 > place.half
+    assert svg.count('class="zone-label"') == 8
+
+
+def test_a_sorry_trail_rings_its_landing_instead_of_crossing_the_board():
+    [move] = [m for m in pos(red=[], blue=[39]).legal_moves("sorry") if "B39" in m.notation]
+    svg = board_svg(move, size=None)
+    trail = svg[svg.index('class="last-move"'):]
+    assert 'class="last-move-to"' in trail and 'data-place="39"' in trail
+    # the only line traced is the slide after the landing, 39 to 43 (C4)
+    points = re.findall(r'<polyline[^>]*points="([^"]*)"', trail)
+    assert len(points) == 1
+    xs = [float(xy.split(",")[0]) for xy in points[0].split()]
+    ys = [float(xy.split(",")[1]) for xy in points[0].split()]
+    assert len(set(ys)) == 1 and min(xs) >= PLACES["42"].x - 1  # along the bottom edge only
+
+
+def test_a_heatmap_has_a_colour_scale_readable_numbers_and_faint_slides():
+    fills = {q: "#300000" if q < 30 else "#fff8e0" for q in range(60)}
+    svg = board_svg(None, pawns=False, fills=fills, legend=[("#300000", "900 times"),
+                                                             ("#fff8e0", "0 times")],
+                    status="squares landed on")
+    assert 'id="legend"' in svg and "900 times" in svg and 'id="draw-pile"' not in svg
+    root = ET.fromstring(svg)
+    labels = {t.text: t.get("fill") for t in root.iter(f"{SVG}text") if t.get("class") == "label"}
+    assert labels["5"] == "#ffffff" and labels["45"] == "#1c1c1c"
+    def slide_opacities(markup):
+        return {g.get("opacity") for g in ET.fromstring(markup).iter(f"{SVG}g")
+                if (g.get("class") or "").startswith("slide ")}
+
+    assert slide_opacities(svg) == {"0.3"} and slide_opacities(board_svg(None)) == {"0.9"}
+
+
+def test_cards_take_the_right_article():
+    from sorry_widget.engine.cards import with_article
+
+    assert [with_article(c) for c in ("7", "8", "11", "Sorry!")] == \
+        ["a 7", "an 8", "an 11", "a Sorry!"]
