@@ -245,9 +245,12 @@ class SorryWidget(anywidget.AnyWidget):
         self.drawing = {"places": widget_geometry()["places"], "themes": themes}
 
     def _turns(self) -> list[int]:
+        """The rules' turn of every play shown."""
         if self._record is not None:
             return [p.turn for p in self._record.plays]
-        return [p.turn for p in self.game.history] or [1]
+        if self.mode == "demo" and not self.game.history:
+            return [1]  # the example move, a demo's one play
+        return [p.turn for p in self.game.history]
 
     def _all_plays_from_scratch(self) -> None:
         positions, moves = self._history()
