@@ -1,4 +1,5 @@
-"""The ``sorry-widget`` command: ``moves``, ``simulate``, ``play``, ``replay``."""
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``play``, ``replay``,
+``export``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .engine.game import Game, GameError
 from .engine.moves import legal_moves
 from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
+from .engine.rules import OPTION_TYPES, RuleSet, get_rules
 from .engine.simulate import simulate, stderr_progress
 from .engine.strategies import STRATEGIES
 
@@ -81,12 +83,65 @@ def cmd_moves(args) -> int:
     return 0
 
 
+def score_answer(data) -> dict:
+    """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
+    position = Position.from_dict(data)
+    rules = position.rules
+    answer = {"rules": rules.name, "winner": rules.winner(position)}
+    scores = rules.scores(position)
+    if scores is not None:
+        answer["scores"] = scores
+    return answer
+
+
+def cmd_score(args) -> int:
+    try:
+        with open(args.position, "rb") as f:
+            text = f.read()
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise PositionError(f"{args.position}: not valid JSON ({exc})") from None
+        _emit(score_answer(data))
+    except OSError as exc:
+        _emit({"error": f"{args.position}: {exc.strerror}"})
+        return 1
+    except ValueError as exc:
+        _emit({"error": str(exc)})
+        return 1
+    return 0
+
+
+def _option_value(text: str):
+    """A ``--option`` value as JSON would read it: true/false, a number, else the text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def rules_from_args(args) -> RuleSet:
+    """The rule set named by ``--rules`` with every ``--option key=value`` applied."""
+    rules = get_rules(args.rules)
+    options = {}
+    for item in args.option or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option {item!r}: write it as key=value, e.g. "
+                             "sorry_forward_4=true")
+        if key not in OPTION_TYPES:
+            raise ValueError(f"--option {key}: not a rule option; options are "
+                             f"{', '.join(OPTION_TYPES)}")
+        options[key] = _option_value(value)
+    return rules.with_options(**options)
+
+
 def cmd_simulate(args) -> int:
     show_progress = args.progress or (args.progress is None and args.games >= 2000
                                       and sys.stderr.isatty())
     try:
         summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
-                           seed=args.seed, rules=args.rules,
+                           seed=args.seed, rules=rules_from_args(args),
                            progress=stderr_progress if show_progress else None)
     except ValueError as exc:
         print(f"sorry-widget simulate: {exc}", file=sys.stderr)
@@ -109,18 +164,27 @@ def _log_lines(moves, plays) -> list[str]:
 def cmd_play(args) -> int:
     strategy = args.strategy.split(",") if "," in args.strategy else args.strategy
     try:
-        game = Game(args.players, rules=args.rules, seed=args.seed, strategies=strategy)
+        game = Game(args.players, rules=rules_from_args(args), seed=args.seed,
+                    strategies=strategy)
     except (ValueError, GameError) as exc:
         print(f"sorry-widget play: {exc}", file=sys.stderr)
         return 2
     game.run()
     names = ", ".join(f"{c} ({s.name})" for c, s in game.strategies.items())
     print(f"Sorry! — {game.rules.title}; seed {args.seed}; {names}")
+    for n, draws in enumerate(game.leader_draws, 1):
+        cards = ", ".join(f"{c} {CARD_NAMES[card]}" for c, card in draws)
+        print(f"high-card draw{f' (again, {n})' if n > 1 else ''}: {cards}")
+    if game.leader_draws:
+        print(f"{game.start.colour_to_move} leads")
     print(f"{'turn':>4}  {'player':<6} {'card':>5}  {'move':<16} explanation")
     for line in _log_lines([p.move for p in game.history], game.history):
         print(line)
     print(f"{game.winner.capitalize()} wins after {game.cards_played} cards "
           f"and {game.turn} turns.")
+    scores = game.rules.scores(game.position)
+    if scores is not None:
+        print("scores: " + ", ".join(f"{c} {n}" for c, n in scores.items()))
     if args.record:
         Record.from_game(game).save(args.record)
         print(f"record written to {args.record}")
@@ -184,13 +248,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_moves)
 
     strategies = ", ".join(STRATEGIES)
+    p = sub.add_parser("score", help="who has won a position and the score by its rule set")
+    p.add_argument("position", help="a sorry-position/1 JSON file")
+    p.set_defaults(func=cmd_score)
+
     p = sub.add_parser("simulate", help="play many games and report win rates and lengths")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--seed", default="1")
-    p.add_argument("--rules", default="classic")
+    p.add_argument("--rules", default="classic",
+                   help="classic, original-1934, edition-2013 (docs/rules.md)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: on a terminal for long runs)")
@@ -201,7 +272,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", default="1")
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
-    p.add_argument("--rules", default="classic")
+    p.add_argument("--rules", default="classic",
+                   help="classic, original-1934, edition-2013 (docs/rules.md)")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
     p.set_defaults(func=cmd_play)
 

@@ -9,11 +9,11 @@ from test_properties import positions
 
 from sorry_widget.engine import Position
 from sorry_widget.engine.board import BACKWARD, SLIDE_AT_TRIANGLE
-from sorry_widget.engine.fastsim import play_random_game
+from sorry_widget.engine.fastsim import play_random_game, supports
 from sorry_widget.engine.game import Game
 from sorry_widget.engine.moves import SWITCH
 from sorry_widget.engine.record import Record
-from sorry_widget.engine.rules import CLASSIC
+from sorry_widget.engine.rules import CLASSIC, RULE_SETS, get_rules
 
 
 def game_result(start, seed):
@@ -28,6 +28,8 @@ def game_result(start, seed):
     (4, 4, CLASSIC.with_options(two_draws_again=False)),
     (3, 4, CLASSIC.with_options(sorry_forward_4=True)),
     (2, 4, CLASSIC.with_options(deck="original44")),
+    # every rule set the fast loop says it supports
+    *[(4, 4, get_rules(name)) for name in sorted(RULE_SETS) if supports(get_rules(name))],
 ])
 def test_fast_loop_plays_the_same_games_as_the_game_loop(players, pawns, rules):
     start = Position.initial(players, rules, pawns_per_player=pawns)

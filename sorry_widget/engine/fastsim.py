@@ -49,6 +49,12 @@ NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares)
               for c in range(4)]
 
 
+def supports(rules) -> bool:
+    """Whether this loop plays games of ``rules`` exactly as :class:`Game` does: rule sets that
+    differ from classic only by options. Team and hand-of-cards rule sets are not (yet)."""
+    return not getattr(rules, "teams", None) and not getattr(rules, "hand_size", 0)
+
+
 def play_random_game(start: Position, seed: Any, history: list | None = None,
                      max_cards: int = 100_000) -> tuple[int, int, int]:
     """Play one game from ``start`` with every player random. Returns ``(winner seat, cards,

@@ -58,6 +58,24 @@ def next_seat(move: Move) -> int:
     return (position.to_move + 1) % len(position.colours)
 
 
+def high_card_draw(colours: Sequence[str], deck: str, seed: Any) -> tuple[str, list[list]]:
+    """Who leads by the high-card draw (1934, docs/rules.md *Rule options*): each player draws a
+    card from a shuffled pack, the highest leads, Sorry! highest of all; players who tie for the
+    highest draw again. Returns the leader and every round's draws ``[(colour, card), …]``. The
+    cards go back: the game's own pile is shuffled apart from this draw."""
+    rng = random.Random(f"leader:{seed}")
+    drawing, rounds = list(colours), []
+    while True:
+        pack = deck_cards(deck)
+        rng.shuffle(pack)
+        draws = [(colour, pack.pop()) for colour in drawing]
+        rounds.append(draws)
+        top = max(card for _, card in draws)
+        drawing = [colour for colour, card in draws if card == top]
+        if len(drawing) == 1:
+            return drawing[0], rounds
+
+
 def _seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
     """Two independent generators from one seed: one shuffles the deck, one serves the
     strategies. So the same seed deals the same cards whatever the players choose."""
@@ -87,7 +105,12 @@ class Game:
         keep_history: bool = True,
     ) -> None:
         self.rules = get_rules(rules) if start is None else start.rules
+        #: The high-card draw that chose the leader, where the rule set has one.
+        self.leader_draws: list[list] = []
         if start is None:
+            if first is None and self.rules.leader_by_high_card:
+                names = Position.initial(players, self.rules).colour_names
+                first, self.leader_draws = high_card_draw(names, self.rules.deck, seed)
             start = Position.initial(players, self.rules, to_move=first)
         elif first is not None:
             start = start.with_to_move(first)

@@ -15,13 +15,13 @@ from typing import Any
 
 from . import board
 from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
-from .rules import RuleSet, get_rules
+from .rules import OPTION_TYPES, RuleSet, get_rules
 
 POSITION_FORMAT = "sorry-position/1"
 
 _SPECIAL_NAMES = {"start": START, "home": HOME}
 _SAFETY_NAMES = {f"safety-{n}": board.safety(n) for n in range(1, board.SAFETY_SQUARES + 1)}
-_POSITION_KEYS = {"format", "rules", "to_move", "pawns"}
+_POSITION_KEYS = {"format", "rules", "to_move", "pawns", "options"}
 
 
 class PositionError(SorryError):
@@ -78,12 +78,15 @@ class Position:
         pawns: Mapping[str, Sequence[int | str]],
         to_move: str = "red",
         rules: str | RuleSet = "classic",
+        options: Mapping[str, Any] | None = None,
     ) -> None:
+        rule_set = get_rules(rules)
         other = Position.from_dict(
-            {"format": POSITION_FORMAT, "rules": rules if isinstance(rules, str) else rules.name,
-             "to_move": to_move, "pawns": {k: list(v) for k, v in pawns.items()}},
+            {"format": POSITION_FORMAT, "rules": rule_set.name, "to_move": to_move,
+             "options": {**rule_set.options(), **(options or {})},
+             "pawns": {k: list(v) for k, v in pawns.items()}},
         )
-        self._copy_from(other, get_rules(rules))
+        self._copy_from(other, other.rules)
 
     def _copy_from(self, other: Position, rules: RuleSet) -> None:
         self.rules = rules
@@ -147,6 +150,10 @@ class Position:
             rule_set = get_rules(data["rules"])
         except ValueError as exc:
             raise PositionError(str(exc)) from None
+        if rule_set.name != data["rules"]:
+            raise PositionError(f"rules: write the rule set's name {rule_set.name!r}, not the "
+                                f"alias {data['rules']!r}")
+        rule_set = _with_position_options(rule_set, data.get("options", {}))
         pawns_in = data["pawns"]
         if not isinstance(pawns_in, Mapping):
             raise PositionError("pawns: expected an object mapping colours to lists of places")
@@ -183,6 +190,10 @@ class Position:
                 "pawns: every colour must have the same number of pawns, got "
                 + ", ".join(f"{n} {len(p)}" for n, p in pawns_in.items())
             )
+        declared = data.get("options", {}).get("pawns_per_player")
+        if declared is not None and declared not in counts:
+            raise PositionError(f"options.pawns_per_player: {declared!r}, but the pawn lists "
+                                f"have {counts.pop()} pawns each")
         to_move = parse_colour(data["to_move"], "to_move")
         if to_move not in seats:
             raise PositionError(
@@ -206,8 +217,9 @@ class Position:
             return cls.from_json(f.read())
 
     def to_dict(self) -> dict[str, Any]:
-        """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys."""
-        return {
+        """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys; the
+        rule options that differ from the rule set's defaults, if any, under ``options``."""
+        data = {
             "format": POSITION_FORMAT,
             "pawns": dict(sorted(
                 (COLOURS[c], [location_name(loc) for loc in locs])
@@ -216,6 +228,10 @@ class Position:
             "rules": self.rules.name,
             "to_move": COLOURS[self.colours[self.to_move]],
         }
+        options = _written_options(self.rules)
+        if options:
+            data["options"] = dict(sorted(options.items()))
+        return dict(sorted(data.items()))
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, indent=indent)
@@ -273,7 +289,9 @@ class Position:
     # --- identity ---------------------------------------------------------------------------
 
     def _key(self):
-        return (self.rules.name, self.colours, self.pawns, self.to_move)
+        # The rule set with its options: the same pawns under other options are another
+        # position (their legal moves differ).
+        return (self.rules.identity, self.colours, self.pawns, self.to_move)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -291,6 +309,31 @@ class Position:
             for c, locs in zip(self.colours, self.pawns)
         )
         return f"<Position {self.rules.name} to_move={self.colour_to_move} {body}>"
+
+
+def _written_options(rules: RuleSet) -> dict[str, Any]:
+    """The options a position writes: those that differ from the rule set's defaults. The
+    number of pawns is not one of them: it is read from the pawn lists."""
+    return {k: v for k, v in rules.options().items() if k != "pawns_per_player"}
+
+
+def _with_position_options(rules: RuleSet, options: Any) -> RuleSet:
+    """``rules`` with a position's ``options`` applied, each checked and named if wrong."""
+    if not isinstance(options, Mapping):
+        raise PositionError("options: expected an object of rule options")
+    for key, value in options.items():
+        if key not in OPTION_TYPES:
+            raise PositionError(f"options.{key}: not a rule option; options are "
+                                f"{', '.join(OPTION_TYPES)}")
+        kind = OPTION_TYPES[key]
+        if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+            raise PositionError(f"options.{key}: expected {'true or false' if kind is bool else kind.__name__}, "
+                                f"not {value!r}")
+    try:
+        return rules.with_options(**{k: v for k, v in options.items()
+                                     if k != "pawns_per_player"})
+    except ValueError as exc:
+        raise PositionError(f"options.{exc}") from None
 
 
 def _default_colours(players: int) -> list[str]:

@@ -27,13 +27,14 @@ from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
-from .rules import get_rules
+from .rules import OPTION_TYPES, get_rules
 
 RECORD_FORMAT = "sorry-record/1"
 _KEYS = ("format", "rules", "options", "players", "seed", "start", "plays", "annotations",
          "result")
 _PLAY_KEYS = ("turn", "colour", "card", "move", "events")
-_OPTION_NAMES = ("deck", "sorry_forward_4", "two_draws_again")
+# The rule options a record writes; the number of pawns is in its start position.
+_OPTION_NAMES = tuple(k for k in OPTION_TYPES if k != "pawns_per_player")
 
 # Limits on what a record may hold. A real game has a few hundred plays and a lesson a few dozen
 # notes; past these a record is a mistake or an attack, and reading it would freeze a notebook.
@@ -101,9 +102,7 @@ class Record:
     def from_game(cls, game: Game) -> Record:
         if not game.keep_history:
             raise RecordError("this game kept no history (keep_history=False): nothing to record")
-        base = get_rules(game.rules.name)
-        options = {k: getattr(game.rules, k) for k in _OPTION_NAMES
-                   if getattr(game.rules, k) != getattr(base, k)}
+        options = _record_options(game.rules)
         players = [{"colour": c, "strategy": (s.name if s is not None else "person")}
                    for c, s in game.strategies.items()]
         plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events)
@@ -121,9 +120,7 @@ class Record:
         ``history`` of ``(pawns before, card, index of the move in legal_moves)``. The notation
         and events of each play are worked out when the record is first read or written."""
         rules = start.rules
-        base = get_rules(rules.name)
-        options = {k: getattr(rules, k) for k in _OPTION_NAMES
-                   if getattr(rules, k) != getattr(base, k)}
+        options = _record_options(rules)
         players = [{"colour": c, "strategy": strategy_name} for c in start.colour_names]
         record = cls(rules.name, options, players, seed, start, [])
         record._plays = None
@@ -185,6 +182,13 @@ class Record:
         if start.rules.name != data["rules"]:
             raise RecordError(f"start.rules: {start.rules.name!r} differs from rules "
                               f"{data['rules']!r}")
+        rules = get_rules(data["rules"]).with_options(**data["options"])
+        if isinstance(data["start"], dict) and "options" in data["start"]:
+            if start.rules.identity != rules.identity:
+                raise RecordError("start.options: differ from the record's options")
+        else:  # written before positions carried their options
+            start = Position._make(rules.with_options(pawns_per_player=len(start.pawns[0])),
+                                   start.colours, start.pawns, start.to_move)
         players = data["players"]
         if not isinstance(players, list) or [p.get("colour") if isinstance(p, dict) else None
                                              for p in players] != list(start.colour_names):
@@ -430,6 +434,10 @@ def _read_play(n: int, p: Any) -> PlayRecord:
     if not isinstance(p["events"], list):
         raise RecordError(f"play {n}: events must be a list")
     return PlayRecord(**p)
+
+
+def _record_options(rules) -> dict:
+    return {k: v for k, v in rules.options().items() if k in _OPTION_NAMES}
 
 
 def _check_options(options: Any) -> None:

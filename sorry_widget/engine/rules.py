@@ -1,22 +1,45 @@
-"""Rule sets: a named bundle of the rule options of docs/rules.md ("Rule options").
+"""Rule sets: one class per way to play the board game (docs/rules.md, *Rule options* and
+*Editions*), found by name or alias, in the spirit of python-chess's variants.
 
-Editions and variants are named rule sets built from the same option fields, so adding one is
-adding data here plus whatever new mechanism it needs in the move generator or game loop.
+A rule set is an immutable value: its options (the deck, pawns per player, the 2013 changes,
+how the leader is chosen) are fields, so two rule sets with different options are different
+values and positions under them are different positions. What differs between editions beyond
+options is a method the game and the command ask: who leads, who has won, what the score is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import Any, ClassVar
 
 from .cards import DECKS
+from .errors import SorryError
+
+#: The options a rule set has, with the kind of value each takes (docs/rules.md).
+OPTION_TYPES: dict[str, type] = {
+    "deck": str,
+    "pawns_per_player": int,
+    "sorry_forward_4": bool,
+    "two_draws_again": bool,
+    "leader_by_high_card": bool,
+}
+
+
+class RuleError(SorryError):
+    """An unknown rule set or option, or a value it cannot take; the message names it."""
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """One reading of the rules. ``name`` is what ``sorry-position/1`` and records store."""
+    """One reading of the rules. ``name`` is what positions and records store; the fields are
+    the rule options, each with this rule set's default."""
 
-    name: str
-    title: str
+    name: ClassVar[str] = "classic"
+    title: ClassVar[str] = "Classic rules (1992 rulebook, modern 45-card deck)"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: How a finished game is scored: None (no points), "point-sorry" (1934) or "adults" (1992).
+    scoring: ClassVar[str | None] = None
+
     #: ``"classic45"`` (five 1s) or ``"original44"`` (four of every card).
     deck: str = "classic45"
     #: Pawns each player starts a new game with: 4, or 3 for the faster game.
@@ -25,35 +48,124 @@ class RuleSet:
     sorry_forward_4: bool = False
     #: C7: a 2 draws again. Off in the 2013 edition.
     two_draws_again: bool = True
+    #: 1934: each player draws a card and the highest leads (Sorry! highest).
+    leader_by_high_card: bool = False
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            kind = OPTION_TYPES[f.name]
+            if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+                raise RuleError(f"{f.name}: expected {kind.__name__}, not {value!r}")
         if self.deck not in DECKS:
-            raise ValueError(f"deck: unknown deck {self.deck!r}; known decks are {sorted(DECKS)}")
+            raise RuleError(f"deck: unknown deck {self.deck!r}; known decks are {sorted(DECKS)}")
         if self.pawns_per_player not in (3, 4):
-            raise ValueError(
-                f"pawns_per_player: must be 4, or 3 for the faster game, not {self.pawns_per_player!r}"
-            )
+            raise RuleError(f"pawns_per_player: must be 4, or 3 for the faster game, not "
+                            f"{self.pawns_per_player!r}")
+        # What makes two positions' rules the same: the name and every option but the number
+        # of pawns, which a position's own pawn lists say.
+        object.__setattr__(self, "identity", (self.name, tuple(
+            getattr(self, f.name) for f in fields(self) if f.name != "pawns_per_player")))
 
-    def with_options(self, **options) -> RuleSet:
+    def with_options(self, **options: Any) -> RuleSet:
         """A copy with some options changed, e.g. ``classic.with_options(pawns_per_player=3)``.
         The name stays, so positions and records still say which rule set they follow."""
-        unknown = set(options) - {"deck", "pawns_per_player", "sorry_forward_4", "two_draws_again"}
+        unknown = sorted(set(options) - set(OPTION_TYPES))
         if unknown:
-            raise ValueError(f"rule option: unknown option(s) {sorted(unknown)}")
+            raise RuleError(f"{unknown[0]}: not a rule option; options are "
+                            f"{', '.join(OPTION_TYPES)}")
         return replace(self, **options)
 
+    def options(self) -> dict[str, Any]:
+        """The options that differ from this rule set's defaults (what a position or record
+        writes), in a fixed order."""
+        base = type(self)()
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(base, f.name)}
 
-CLASSIC = RuleSet(name="classic", title="Classic rules (1992 rulebook, modern 45-card deck)")
+    # --- what differs between editions -----------------------------------------------------
 
-RULE_SETS: dict[str, RuleSet] = {CLASSIC.name: CLASSIC}
+    def winner(self, position) -> str | None:
+        """The colour with all pawns HOME (C14), if any."""
+        return position.winner()
+
+    def scores(self, position) -> dict[str, int] | None:
+        """Points per colour by this rule set's scoring; None if it keeps no score."""
+        return None
+
+
+def _bonus_scores(position, per_pawn: int, per_opponent_pawn: int,
+                  bonuses: tuple[int, int, int]) -> dict[str, int]:
+    """The two printed scorings share one shape: points per pawn HOME for everyone; the winner
+    adds points per opponent pawn not HOME and the largest bonus that applies (they never add
+    up): no opponent pawn HOME, else none with more than one, else none with more than two."""
+    home = {colour: sum(1 for loc in position.pawns_of(colour) if loc == "home")
+            for colour in position.colour_names}
+    scores = {colour: per_pawn * n for colour, n in home.items()}
+    winner = position.winner()
+    if winner is None:
+        return scores
+    count = len(position.pawns[0])
+    opponents = [home[c] for c in position.colour_names if c != winner]
+    scores[winner] += per_opponent_pawn * sum(count - n for n in opponents)
+    most = max(opponents, default=0)
+    for limit, bonus in zip((0, 1, 2), bonuses):
+        if most <= limit:
+            scores[winner] += bonus
+            break
+    return scores
+
+
+@dataclass(frozen=True)
+class Classic(RuleSet):
+    pass
+
+
+@dataclass(frozen=True)
+class Original1934(RuleSet):
+    """The first edition (1934): 44 cards, leader by high card, Point Sorry. Its amplified card
+    rules read as C1–C14 (docs/rules.md, *Editions*)."""
+
+    name: ClassVar[str] = "original-1934"
+    title: ClassVar[str] = "Original rules (1934: 44-card pack, leader by high card, Point Sorry)"
+    aliases: ClassVar[tuple[str, ...]] = ("1934", "original")
+    scoring: ClassVar[str | None] = "point-sorry"
+
+    deck: str = "original44"
+    leader_by_high_card: bool = True
+
+    def scores(self, position) -> dict[str, int]:
+        """Point Sorry: 1 point per man HOME; the winner adds 1 per opponent man not HOME and
+        24, 16 or 8 (docs/rules.md, *Point Sorry*)."""
+        return _bonus_scores(position, 1, 1, (24, 16, 8))
+
+
+@dataclass(frozen=True)
+class Edition2013(RuleSet):
+    """The 2013 edition: a Sorry! may move a pawn 4 forward instead; a 2 does not draw again.
+    Its Fire and Ice power-ups are not part of it."""
+
+    name: ClassVar[str] = "edition-2013"
+    title: ClassVar[str] = "2013 edition (Sorry! may move 4 forward; a 2 does not draw again)"
+    aliases: ClassVar[tuple[str, ...]] = ("2013",)
+
+    sorry_forward_4: bool = True
+    two_draws_again: bool = False
+
+
+CLASSIC = Classic()
+
+RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, Original1934(), Edition2013())}
+_BY_ALIAS = {alias: r for r in RULE_SETS.values() for alias in r.aliases}
 
 
 def get_rules(rules: str | RuleSet) -> RuleSet:
-    """The rule set named ``rules`` (or ``rules`` itself if it is one)."""
+    """The rule set named ``rules`` or one of its aliases (or ``rules`` itself if it is one)."""
     if isinstance(rules, RuleSet):
         return rules
-    if not isinstance(rules, str) or rules not in RULE_SETS:
-        raise ValueError(
-            f"rules: unknown rule set {rules!r}; known rule sets are {', '.join(sorted(RULE_SETS))}"
-        )
-    return RULE_SETS[rules]
+    if isinstance(rules, str):
+        found = RULE_SETS.get(rules) or _BY_ALIAS.get(rules)
+        if found is not None:
+            return found
+    raise RuleError(f"rules: unknown rule set {rules!r}; known rule sets are "
+                    f"{', '.join(sorted(RULE_SETS))}")

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .board import COLOURS
-from .fastsim import play_random_game
-from .game import Game
+from .fastsim import play_random_game, supports
+from .game import Game, high_card_draw
 from .position import Position
 from .rules import RuleSet, get_rules
 from .strategies import RandomStrategy
@@ -95,7 +95,10 @@ def play_one(start: Position, strategies: dict, seed: Any) -> GameResult:
     """One game from ``start`` without history. All-random games take the fast loop, which
     plays the same games as :class:`Game`."""
     n = len(start.colours)
-    if all(type(s) is RandomStrategy for s in strategies.values()):
+    if start.rules.leader_by_high_card:
+        leader, _ = high_card_draw(start.colour_names, start.rules.deck, seed)
+        start = start.with_to_move(leader)  # as Game(seed=seed) chooses it
+    if supports(start.rules) and all(type(s) is RandomStrategy for s in strategies.values()):
         winner_seat, cards, turns = play_random_game(start, seed)
         # Seats count from the player who moved first.
         return GameResult(str(seed), (winner_seat - start.to_move) % n,
