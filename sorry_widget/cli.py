@@ -87,10 +87,14 @@ def score_answer(data) -> dict:
     """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
     position = Position.from_dict(data)
     rules = position.rules
-    answer = {"rules": rules.name, "winner": rules.winner(position)}
+    winner = rules.winner(position)
+    answer = {"rules": rules.name, "winner": list(winner) if isinstance(winner, tuple) else winner}
     scores = rules.scores(position)
     if scores is not None:
         answer["scores"] = scores
+    double = getattr(rules, "double_game", None)
+    if double is not None and winner is not None:
+        answer["double_game"] = double(position)
     return answer
 
 
@@ -259,7 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--seed", default="1")
     p.add_argument("--rules", default="classic",
-                   help="classic, original-1934, edition-2013 (docs/rules.md)")
+                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934 "
+                        "(docs/rules.md)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -273,7 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
-                   help="classic, original-1934, edition-2013 (docs/rules.md)")
+                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934 "
+                        "(docs/rules.md)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")

@@ -6,7 +6,7 @@ import pytest
 
 from browser import Bridge, expected_pawns
 from conftest import pos
-from sorry_widget import Game, Record, SorryWidget
+from sorry_widget import Game, Position, Record, SorryWidget
 from sorry_widget.render import PLACES
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -390,3 +390,18 @@ def test_the_board_follows_the_notebooks_dark_theme(page, record):
     page.evaluate("document.body.dataset.jpThemeLight = 'true'")
     page.wait_for_selector("svg.theme-light")
     assert "sw-dark" not in page.get_attribute(".sorry-widget", "class")
+
+
+def test_in_a_team_game_a_click_moves_the_partners_pawn(page):
+    start = Position({"red": ["start"] * 4, "blue": ["start"] * 4,
+                      "yellow": [40, "start", "start", "start"], "green": ["start"] * 4},
+                     rules="teams-1992")
+    w = SorryWidget(Game(start=start, seed=1, strategies={"red": None}), card="5",
+                    animate=False)
+    bridge = Bridge(page, w)
+    assert page.locator('#pawns g.pawn.sw-selectable[data-place="40"]').count() == 1
+    click_through(bridge, ["40", "45"])
+    assert w.game.history[0].move.notation == "Y40-45"
+    bridge.wait_shown(w.last_play)
+    assert "Red's 5 moves Yellow's pawn on 40" in page.text_content(".sw-since") or \
+        "Red's 5 moves Yellow's pawn on 40" in page.locator(".sw-moves li").first.get_attribute("title")

@@ -22,8 +22,9 @@ from sorry_widget.engine.simulate import simulate
 def test_rule_sets_are_found_by_name_and_alias_and_unknown_ones_refused():
     assert get_rules("1934") is get_rules("original-1934") is RULE_SETS["original-1934"]
     assert get_rules("2013").name == "edition-2013"
-    with pytest.raises(RuleError, match="unknown rule set 'teams'; known rule sets are classic"):
-        get_rules("teams")
+    assert get_rules("teams") is RULE_SETS["teams-1992"]
+    with pytest.raises(RuleError, match="unknown rule set 'doubles'; known rule sets are classic"):
+        get_rules("doubles")
     with pytest.raises(RuleError, match="colour: not a rule option"):
         get_rules("classic").with_options(colour="red")
     with pytest.raises(RuleError, match="two_draws_again: expected bool, not 'no'"):

@@ -220,12 +220,12 @@ class Game:
         self.cards_played += 1
         if self.keep_history:
             self.history.append(play)
-        if move.wins:
-            self.winner = play.colour
         nxt = next_seat(move)
         if nxt != mover:
             self.turn += 1
         self.position = Position._make(self.rules, self.position.colours, move.result_pawns, nxt)
+        if move.wins:
+            self.winner = self.position.winner()  # a colour, or a team's two (T8)
         if self.keep_history:
             self._positions.append(self.position)
         return play

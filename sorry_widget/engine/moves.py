@@ -50,7 +50,7 @@ CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 
 #: The rule behind each kind of event of a move.
 EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
 _LETTER = COLOUR_LETTERS
-_RULE_ID = re.compile(r"\bC\d{1,2}\b")
+_RULE_ID = re.compile(r"\b[CT]\d{1,2}\b")
 
 
 def _colour_name(colour: int) -> str:
@@ -235,13 +235,14 @@ class Move:
                 ids.append(rid)
             if e[0] == "forfeit":
                 ids.extend(_RULE_ID.findall(e[2]))
-        if self.wins:
+        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.teams else ())
+        if self.wins and not self.position.rules.teams:
             ids.append("C14")
         return tuple(dict.fromkeys(ids))
 
     @property
     def wins(self) -> bool:
-        return self.result_pawns[self.position.to_move][0] == HOME
+        return self.position.rules.wins(self.position, self.result_pawns)
 
     @property
     def notation(self) -> str:
@@ -343,26 +344,20 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
         raise ValueError(f"card: {card!r} is not a Sorry! card")
     seat = position.to_move
     pawns = position.pawns
-    colours = position.colours
-    colour = colours[seat]
+    colour = position.colours[seat]
     moves: list[Move] = []
     add = moves.append
     rules = position.rules
+    # Whose pawns the card may move: the player's own, and in a team game the partner's (T1).
+    seats = rules.mover_seats(position)
 
     if card == SORRY:
-        if START in pawns[seat]:
-            for other, locs in enumerate(pawns):
-                if other == seat:
-                    continue
-                for target in locs:
-                    if target < TRACK_SQUARES:
-                        res = apply_step(pawns, colours, seat, START, target)
-                        add(Move(position, card, SORRY_MOVE, ((seat, START, target),), res[0]))
+        _sorry_moves(position, seats, add)
         if rules.sorry_forward_4:
-            _simple_moves(position, card, 4, FORWARD, FORWARD_MOVE, add)
+            _simple_moves(position, seats, card, 4, FORWARD, FORWARD_MOVE, add)
         if not moves:
-            if START not in pawns[seat]:
-                why = f"{_colour_name(colour)} has no pawn in START to use the Sorry! on (C11)"
+            if all(START not in pawns[s] for s in seats):
+                why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
             else:
                 why = (f"no opponent pawn stands on the track for {_colour_name(colour)}'s "
                        "Sorry! (C11)")
@@ -372,23 +367,25 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
         return moves
 
     if card in (1, 2):
-        _start_moves(position, card, add)
+        _start_moves(position, seats, card, add)
     if card == 4:
-        _simple_moves(position, card, 4, BACKWARD, BACKWARD_MOVE, add)
+        _simple_moves(position, seats, card, 4, BACKWARD, BACKWARD_MOVE, add)
     else:
-        _simple_moves(position, card, FORWARD_STEPS[card], FORWARD, FORWARD_MOVE, add)
+        _simple_moves(position, seats, card, FORWARD_STEPS[card], FORWARD, FORWARD_MOVE, add)
     if card == 10:
-        _simple_moves(position, card, 1, BACKWARD, BACKWARD_MOVE, add)
+        _simple_moves(position, seats, card, 1, BACKWARD, BACKWARD_MOVE, add)
     elif card == 7:
-        _split_moves(position, add)
+        _split_moves(position, seats, add)
     elif card == 11:
         forward_exists = bool(moves)
-        _switch_moves(position, add)
+        _switch_moves(position, seats, add)
         if not forward_exists and moves:
             add(_forfeit(position, card, f"{_colour_name(colour)} declines to switch, as a "
                          "player may when no pawn can move 11 forward (C10)"))
     if not moves:
-        add(_forfeit(position, card, _forfeit_reason(position, card)))
+        reason = _forfeit_reason(position, card) if len(seats) == 1 else \
+            _team_forfeit_reason(position, seats, card)
+        add(_forfeit(position, card, reason))
     return moves
 
 
@@ -396,87 +393,131 @@ def _forfeit(position: Position, card: int, reason: str) -> Move:
     return Move(position, card, FORFEIT, (), position.pawns, reason)
 
 
-def _start_moves(position: Position, card: int, add) -> None:
-    seat = position.to_move
-    if START in position.pawns[seat]:
-        res = apply_step(position.pawns, position.colours, seat, START,
-                         start_exit(position.colours[seat]))
-        if res is not None:
-            add(Move(position, card, START_PAWN, ((seat, START, res[1]),), res[0]))
+def _start_moves(position: Position, seats, card: int, add) -> None:
+    """A 1 or 2 starts a pawn onto its own colour's start exit (C1; a partner's, T2)."""
+    for seat in seats:
+        if START in position.pawns[seat]:
+            res = apply_step(position.pawns, position.colours, seat, START,
+                             start_exit(position.colours[seat]))
+            if res is not None:
+                add(Move(position, card, START_PAWN, ((seat, START, res[1]),), res[0]))
 
 
-def _simple_moves(position: Position, card: int, steps: int, table, kind: str, add) -> None:
-    seat = position.to_move
+def _simple_moves(position: Position, seats, card: int, steps: int, table, kind: str,
+                  add) -> None:
     pawns = position.pawns
     colours = position.colours
-    row_by_loc = table[colours[seat]]
-    last = None
-    for origin in pawns[seat]:
-        if origin >= START or origin == last:
-            continue
-        last = origin
-        landing = row_by_loc[origin][steps]
-        if landing < 0:
-            continue
-        res = apply_step(pawns, colours, seat, origin, landing)
-        if res is not None:
-            add(Move(position, card, kind, ((seat, origin, landing),), res[0]))
+    for seat in seats:
+        row_by_loc = table[colours[seat]]
+        last = None
+        for origin in pawns[seat]:
+            if origin >= START or origin == last:
+                continue
+            last = origin
+            landing = row_by_loc[origin][steps]
+            if landing < 0:
+                continue
+            res = apply_step(pawns, colours, seat, origin, landing)
+            if res is not None:
+                add(Move(position, card, kind, ((seat, origin, landing),), res[0]))
 
 
-def _split_moves(position: Position, add) -> None:
-    """Split 7 (C8): two different pawns, ``a + b = 7`` with ``a, b >= 1``, both forward; the
-    first part is carried out completely before the second is judged. The two orders of the
-    same parts are listed once unless they end in different positions."""
-    seat = position.to_move
+def _split_moves(position: Position, seats, add) -> None:
+    """Split 7 (C8): two different pawns (of the team, T4), ``a + b = 7`` with ``a, b >= 1``,
+    both forward; the first part is carried out completely before the second is judged. The
+    two orders of the same parts are listed once unless they end in different positions."""
     pawns = position.pawns
     colours = position.colours
-    fwd = FORWARD[colours[seat]]
     seen = set()
     for first in range(1, 7):
         second = 7 - first
-        for origin in sorted(set(pawns[seat])):
-            if origin >= START:
-                break
-            landing = fwd[origin][first]
-            if landing < 0:
-                continue
-            mid = apply_step(pawns, colours, seat, origin, landing)
-            if mid is None:
-                continue
-            mid_pawns, moved_to = mid
-            for origin2 in sorted(set(mid_pawns[seat])):
-                if origin2 >= START:
+        for seat in seats:
+            fwd = FORWARD[colours[seat]]
+            for origin in sorted(set(pawns[seat])):
+                if origin >= START:
                     break
-                if origin2 == moved_to:
+                landing = fwd[origin][first]
+                if landing < 0:
                     continue
-                landing2 = fwd[origin2][second]
-                if landing2 < 0:
+                mid = apply_step(pawns, colours, seat, origin, landing)
+                if mid is None:
                     continue
-                res = apply_step(mid_pawns, colours, seat, origin2, landing2)
-                if res is None:
-                    continue
-                key = (frozenset(((origin, first), (origin2, second))), res[0])
-                if key in seen:
-                    continue
-                seen.add(key)
-                add(Move(position, 7, SPLIT, ((seat, origin, landing), (seat, origin2, landing2)),
-                         res[0]))
+                mid_pawns, moved_to = mid
+                for seat2 in seats:
+                    fwd2 = FORWARD[colours[seat2]]
+                    for origin2 in sorted(set(mid_pawns[seat2])):
+                        if origin2 >= START:
+                            break
+                        if seat2 == seat and origin2 == moved_to:
+                            continue
+                        landing2 = fwd2[origin2][second]
+                        if landing2 < 0:
+                            continue
+                        res = apply_step(mid_pawns, colours, seat2, origin2, landing2)
+                        if res is None:
+                            continue
+                        key = (frozenset(((seat, origin, first), (seat2, origin2, second))),
+                               res[0])
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        add(Move(position, 7, SPLIT,
+                                 ((seat, origin, landing), (seat2, origin2, landing2)), res[0]))
 
 
-def _switch_moves(position: Position, add) -> None:
-    seat = position.to_move
+def _switch_moves(position: Position, seats, add) -> None:
+    """The 11 switches a pawn of the player's (or the team's) on the track with an opponent's
+    pawn on the track (C10; never two team pawns, T5)."""
     pawns = position.pawns
     colours = position.colours
-    for origin in pawns[seat]:
-        if origin >= TRACK_SQUARES:
-            continue
-        for other, locs in enumerate(pawns):
-            if other == seat:
+    for seat in seats:
+        for origin in pawns[seat]:
+            if origin >= TRACK_SQUARES:
                 continue
-            for target in locs:
-                if target < TRACK_SQUARES:
-                    res = apply_switch(pawns, colours, seat, origin, other, target)
-                    add(Move(position, 11, SWITCH, ((seat, origin, other, target),), res[0]))
+            for other, locs in enumerate(pawns):
+                if other in seats:
+                    continue
+                for target in locs:
+                    if target < TRACK_SQUARES:
+                        res = apply_switch(pawns, colours, seat, origin, other, target)
+                        add(Move(position, 11, SWITCH, ((seat, origin, other, target),),
+                                 res[0]))
+
+
+def _sorry_moves(position: Position, seats, add) -> None:
+    """Sorry! (C11): a pawn from START onto an opponent's pawn on the track. In a team game the
+    pawn may come from either partner's START, and only when no opponent pawn is on the track
+    may it take a team pawn of the other colour (T6)."""
+    pawns = position.pawns
+    colours = position.colours
+    opponents = [(other, target) for other, locs in enumerate(pawns) if other not in seats
+                 for target in locs if target < TRACK_SQUARES]
+    for seat in seats:
+        if START not in pawns[seat]:
+            continue
+        targets = opponents or [(other, target) for other in seats if other != seat
+                                for target in pawns[other] if target < TRACK_SQUARES]
+        for _other, target in targets:
+            res = apply_step(pawns, colours, seat, START, target)
+            add(Move(position, SORRY, SORRY_MOVE, ((seat, START, target),), res[0]))
+
+
+def _team_name(position: Position, seats) -> str:
+    """ "Red has" or "Red's team (Red and Yellow) has" for a sentence about whose pawns."""
+    if len(seats) == 1:
+        return f"{_colour_name(position.colours[seats[0]])} has"
+    names = [_colour_name(position.colours[s]) for s in seats]
+    return f"{names[0]}'s team ({' and '.join(names)}) has"
+
+
+def _team_forfeit_reason(position: Position, seats, card: int) -> str:
+    names = " and ".join(_colour_name(position.colours[s]) for s in seats)
+    label = card_label(card)
+    if all(loc >= START for s in seats for loc in position.pawns[s]):
+        return (f"neither {names.replace(' and ', ' nor ')} has a pawn out of START and "
+                f"{with_article(label)} cannot start one (C1): the turn is forfeited (C12)")
+    return (f"no pawn of {names} can move with {with_article(label)} (T1): the turn is "
+            "forfeited (C12)")
 
 
 def _forfeit_reason(position: Position, card: int) -> str:
@@ -531,13 +572,15 @@ def _card_steps(card: int) -> list:
 # --- explanations ---------------------------------------------------------------------------
 
 
-def _clauses(log: list, mover: int, skip_first: bool = True) -> list[str]:
-    """Sentence fragments for what followed the basic step: bumps, slides, safety, home."""
+def _clauses(log: list, mover: int, team: tuple = ()) -> list[str]:
+    """Sentence fragments for what followed the basic step: bumps, slides, safety, home.
+    ``team`` holds the colours of the player's team, whose pawns may be bumped too (T3)."""
     out = []
     for e in log:
         kind = e[0]
         if kind == "bump":
-            out.append(f"bumping {_colour_name(e[1])}'s pawn on {e[2]} back to its START (C3)")
+            rule = "C3, T3" if e[1] in team else "C3"
+            out.append(f"bumping {_colour_name(e[1])}'s pawn on {e[2]} back to its START ({rule})")
         elif kind == "slide":
             text = (f"landing on {_colour_name(SLIDE_AT_TRIANGLE[e[2]].owner)}'s slide at {e[2]} "
                     f"and sliding to {e[3]} (C4)")
@@ -569,11 +612,21 @@ def _join(clauses: list[str]) -> str:
     return ", " + ", ".join(clauses)
 
 
+def _pawn(move: Move, seat: int, where: str) -> str:
+    """ "the pawn on 12", or in a team game "Yellow's pawn on 12" when it is the partner's."""
+    p = move.position
+    if seat == p.to_move:
+        return f"the pawn {where}"
+    return f"{_colour_name(p.colours[seat])}'s pawn {where}"
+
+
 def _explain(move: Move) -> str:
     log = move._replay()
     p = move.position
     colour = p.colours[p.to_move]
     name = _colour_name(colour)
+    team = bool(p.rules.teams)
+    partners = tuple(p.colours[s] for s in p.rules.mover_seats(p)) if team else ()
     card = move.card
     label = card_label(card)
     kind = move.kind
@@ -587,41 +640,55 @@ def _explain(move: Move) -> str:
         sentence = text + "."
     elif kind == START_PAWN:
         seat, _, landing = move.parts[0]
-        sentence = (f"{name}'s {label} starts a pawn from START onto its start exit, {landing} "
-                    f"(C1){_join(_clauses(log, colour))}.")
+        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
+        rule = "C1" if seat == p.to_move else "C1, T2"
+        sentence = (f"{name}'s {label} starts {whose} from START onto its start exit, {landing} "
+                    f"({rule}){_join(_clauses(log, p.colours[seat], partners))}.")
     elif kind in (FORWARD_MOVE, BACKWARD_MOVE):
         seat, origin, landing = move.parts[0]
-        steps = _steps_between(colour, origin, landing, kind)
+        pawn_colour = p.colours[seat]
+        steps = _steps_between(pawn_colour, origin, landing, kind)
         direction = "backward" if kind == BACKWARD_MOVE else "forward"
         rule = CARD_RULE[card]
         if card == SORRY:
             rule = "the 2013 option of a Sorry! as 4 forward"
+        if seat != p.to_move:
+            rule += ", T1"
         squares = "square" if steps == 1 else "squares"
-        sentence = (f"{name}'s {label} moves the pawn on {describe_location(origin)} {direction} "
-                    f"{steps} {squares} to {describe_location(landing)} ({rule})"
-                    f"{_join(_clauses(log, colour))}.")
+        sentence = (f"{name}'s {label} moves {_pawn(move, seat, 'on ' + describe_location(origin))}"
+                    f" {direction} {steps} {squares} to {describe_location(landing)} ({rule})"
+                    f"{_join(_clauses(log, pawn_colour, partners))}.")
     elif kind == SPLIT:
-        (_, o1, l1), (_, o2, l2) = move.parts
-        s1 = _steps_between(colour, o1, l1, FORWARD_MOVE)
+        (s1_seat, o1, l1), (s2_seat, o2, l2) = move.parts
+        s1 = _steps_between(p.colours[s1_seat], o1, l1, FORWARD_MOVE)
         first_log, second_log = _split_logs(log)
-        sentence = (f"{name} splits the 7 (C8): the pawn on {describe_location(o1)} moves {s1} to "
-                    f"{describe_location(l1)}{_join(_clauses(first_log, colour))}; then the pawn "
-                    f"on {describe_location(o2)} moves {7 - s1} to {describe_location(l2)}"
-                    f"{_join(_clauses(second_log, colour))}.")
+        rule = "C8" if s1_seat == s2_seat == p.to_move else "C8, T4"
+        sentence = (f"{name} splits the 7 ({rule}): "
+                    f"{_pawn(move, s1_seat, 'on ' + describe_location(o1))} moves {s1} to "
+                    f"{describe_location(l1)}{_join(_clauses(first_log, p.colours[s1_seat], partners))}; "
+                    f"then {_pawn(move, s2_seat, 'on ' + describe_location(o2))} moves {7 - s1} "
+                    f"to {describe_location(l2)}{_join(_clauses(second_log, p.colours[s2_seat], partners))}.")
     elif kind == SWITCH:
-        _, origin, other, target = move.parts[0]
+        seat, origin, other, target = move.parts[0]
         other_name = _colour_name(p.colours[other])
-        sentence = (f"{name}'s 11 switches its pawn on {origin} with {other_name}'s pawn on "
-                    f"{target} (C10){_join(_clauses(log[1:], colour))}.")
+        mine = "its pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
+        rule = "C10, T5" if team else "C10"
+        sentence = (f"{name}'s 11 switches {mine} on {origin} with {other_name}'s pawn on "
+                    f"{target} ({rule}){_join(_clauses(log[1:], p.colours[seat], partners))}.")
     elif kind == SORRY_MOVE:
-        _, _, target = move.parts[0]
+        seat, _, target = move.parts[0]
         victim = _colour_name(_victim(p, target))
-        rest = [c for c in _clauses(log, colour) if not c.startswith("bumping")]
-        sentence = (f"{name}'s Sorry! takes a pawn from START and puts it on {target}, sending "
-                    f"{victim}'s pawn there back to its START (C11){_join(rest)}.")
+        rest = [c for c in _clauses(log, p.colours[seat], partners) if not c.startswith("bumping")]
+        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
+        rule = "C11, T6" if team else "C11"
+        sentence = (f"{name}'s Sorry! takes {whose} from START and puts it on {target}, sending "
+                    f"{victim}'s pawn there back to its START ({rule}){_join(rest)}.")
     else:  # pragma: no cover - every kind is handled above
         raise ValueError(kind)
-    if move.wins:
+    if move.wins and team:
+        partners = " and ".join(_colour_name(p.colours[s]) for s in p.rules.mover_seats(p))
+        sentence += f" {partners} have every pawn HOME and win as a team (T8)."
+    elif move.wins:
         sentence += f" {name} has every pawn HOME and wins (C14)."
     elif card == 2 and p.rules.two_draws_again:
         sentence += f" {name} draws again (C7)."
@@ -680,16 +747,20 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
         return None
     o = _place(origin, "origin")
     t = _place(target, "target")
-    seat = position.to_move
+    seats = position.rules.mover_seats(position)
+    # In a team game the pawn may be the partner's (T1): judge it by its own colour.
+    seat = next((s for s in seats if o in position.pawns[s]), position.to_move)
     colour = position.colours[seat]
     name = _colour_name(colour)
     own = position.pawns[seat]
     label = card_label(card)
     if o not in own:
         owner = position.occupant(o) if is_track(o) else None
+        player = _colour_name(position.colours[position.to_move])
+        movable = " and ".join(f"{_colour_name(position.colours[s])}'s" for s in seats)
         if owner:
-            return f"the pawn on {o} is {owner.capitalize()}'s; {name} moves only {name}'s pawns"
-        return f"{name} has no pawn on {describe_location(o)}"
+            return f"the pawn on {o} is {owner.capitalize()}'s; {player} moves only {movable} pawns"
+        return f"{_team_name(position, seats)} no pawn on {describe_location(o)}"
     if o == HOME:
         return "a pawn at HOME never moves again (C6)"
     if t in own and t < START and t != o:

@@ -120,6 +120,9 @@ class Position:
         rule_set = get_rules(rules)
         names = _default_colours(colours) if isinstance(colours, int) else list(colours)
         seat_colours = _check_colours(names, "colours")
+        why = rule_set.check_colours(tuple(COLOURS[c] for c in seat_colours))
+        if why:
+            raise PositionError(f"players: {why}")
         count = pawns_per_player or rule_set.pawns_per_player
         if count not in (3, 4):
             raise PositionError(f"pawns_per_player: must be 3 or 4, not {count!r}")
@@ -158,6 +161,9 @@ class Position:
         if not isinstance(pawns_in, Mapping):
             raise PositionError("pawns: expected an object mapping colours to lists of places")
         seat_colours = _check_colours(list(pawns_in), "pawns")
+        why = rule_set.check_colours(tuple(COLOURS[c] for c in seat_colours))
+        if why:
+            raise PositionError(f"pawns: {why}")
         counts = set()
         seats: dict[int, tuple[int, ...]] = {}
         track: dict[int, str] = {}
@@ -264,12 +270,10 @@ class Position:
                 return COLOURS[c]
         return None
 
-    def winner(self) -> str | None:
-        """The colour with all pawns HOME (C14), if any."""
-        for c, locs in zip(self.colours, self.pawns):
-            if locs[0] == HOME:  # sorted: HOME is the largest code
-                return COLOURS[c]
-        return None
+    def winner(self):
+        """Who has won by the rule set: the colour with all pawns HOME (C14), or for the team
+        rule sets the pair of colours (T8); None while nobody has."""
+        return self.rules.winner(self)
 
     def with_to_move(self, colour: str) -> Position:
         return Position._make(self.rules, self.colours, self.pawns, self.seat_of(colour))

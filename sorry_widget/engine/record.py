@@ -108,7 +108,7 @@ class Record:
         plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events)
                  for p in game.history]
         record = cls(game.rules.name, options, players, game.seed, game.start, plays,
-                     result={"winner": game.winner})
+                     result={"winner": _winner_json(game.winner)})
         record._moves = [p.move for p in game.history]
         record._positions = game.positions()
         return record
@@ -147,14 +147,14 @@ class Record:
             moves.append(move)
             plays.append(PlayRecord(turn, COLOURS[colours[seat]], CARD_NAMES[card],
                                     move.notation, move.events))
-            if move.wins:
-                winner = COLOURS[colours[seat]]
             nxt = next_seat(move)
             if nxt != seat:
                 seat, turn = nxt, turn + 1
             positions.append(Position._make(rules, colours, move.result_pawns, seat))
+            if move.wins:
+                winner = positions[-1].winner()
         self._plays, self._moves, self._positions = plays, moves, positions
-        self.result = {"winner": winner}
+        self.result = {"winner": _winner_json(winner)}
         self._compact = None
 
     @classmethod
@@ -215,7 +215,7 @@ class Record:
             seen.add(annotation.play)
             annotations.append(annotation)
         if not isinstance(data["result"], dict) or list(data["result"]) != ["winner"]:
-            raise RecordError('result: expected {"winner": colour or null}')
+            raise RecordError('result: expected {"winner": colour, [colour, colour] or null}')
         record = cls(data["rules"], data["options"], players, data["seed"], start, plays,
                      annotations, data["result"])
         record.replay()
@@ -286,13 +286,14 @@ class Record:
             if move.events != play.events:
                 raise RecordError(f"{where}: the events do not match the move {play.move!r}")
             moves.append(move)
-            if move.wins:
-                winner = play.colour
             nxt = next_seat(move)
             if nxt != position.to_move:
                 turn += 1
             position = Position._make(rules, position.colours, move.result_pawns, nxt)
             positions.append(position)
+            if move.wins:
+                winner = position.winner()
+        winner = _winner_json(winner)
         if self.result.get("winner") != winner:
             raise RecordError(f"result.winner: the plays give {winner!r}, the record says "
                               f"{self.result.get('winner')!r}")
@@ -434,6 +435,11 @@ def _read_play(n: int, p: Any) -> PlayRecord:
     if not isinstance(p["events"], list):
         raise RecordError(f"play {n}: events must be a list")
     return PlayRecord(**p)
+
+
+def _winner_json(winner):
+    """A winner as a record writes it: a colour, a team's two colours as a list, or None."""
+    return list(winner) if isinstance(winner, tuple) else winner
 
 
 def _record_options(rules) -> dict:

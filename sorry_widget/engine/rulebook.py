@@ -28,6 +28,16 @@ RULE_SUMMARIES: dict[str, str] = {
     "C12": "You must move if you can; with no legal move the turn is lost.",
     "C13": "The 3, 4, 5, 8 and 12 move one pawn that many squares; the 4 goes backward.",
     "C14": "Winning: the first player with all pawns HOME wins.",
+    "T1": "Team play: the card may move any pawn of the team, the player's or the partner's.",
+    "T2": "Team play: a 1 or 2 may start a partner's pawn, onto its own start exit.",
+    "T3": "Team play: a move may not end on a pawn of its own colour; any other colour is "
+          "bumped, the partner's too.",
+    "T4": "Team play: the 7 may be split between any two pawns of the team.",
+    "T5": "Team play: the 11 switches a team pawn with an opponent's, never two team pawns.",
+    "T6": "Team play: Sorry! takes a pawn from either partner's START onto an opponent's pawn "
+          "(a team pawn only if no opponent is on the track).",
+    "T7": "Team play: after a 2 the same player draws again.",
+    "T8": "Team play: the first team with all eight pawns HOME wins.",
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
+from .board import COLOURS, HOME
 from .cards import DECKS
 from .errors import SorryError
 
@@ -39,6 +40,8 @@ class RuleSet:
     aliases: ClassVar[tuple[str, ...]] = ()
     #: How a finished game is scored: None (no points), "point-sorry" (1934) or "adults" (1992).
     scoring: ClassVar[str | None] = None
+    #: Partners, for the team rule sets: each pair moves and wins together (T1–T8).
+    teams: ClassVar[tuple[tuple[str, str], ...] | None] = None
 
     #: ``"classic45"`` (five 1s) or ``"original44"`` (four of every card).
     deck: str = "classic45"
@@ -85,9 +88,24 @@ class RuleSet:
 
     # --- what differs between editions -----------------------------------------------------
 
-    def winner(self, position) -> str | None:
-        """The colour with all pawns HOME (C14), if any."""
-        return position.winner()
+    def winner(self, position) -> str | tuple[str, str] | None:
+        """Who has won (C14): the colour with all pawns HOME; None while nobody has."""
+        for colour, locs in zip(position.colour_names, position.pawns):
+            if locs[0] == HOME:  # sorted: HOME is the largest code
+                return colour
+        return None
+
+    def mover_seats(self, position) -> tuple[int, ...]:
+        """The seats whose pawns the player to move may use the card for: their own."""
+        return (position.to_move,)
+
+    def wins(self, position, pawns) -> bool:
+        """Whether the player to move in ``position`` has won once the pawns are ``pawns``."""
+        return pawns[position.to_move][0] == HOME
+
+    def check_colours(self, colours: tuple[str, ...]) -> str | None:
+        """Why a game of these colours cannot be played by this rule set, or None."""
+        return None
 
     def scores(self, position) -> dict[str, int] | None:
         """Points per colour by this rule set's scoring; None if it keeps no score."""
@@ -153,9 +171,71 @@ class Edition2013(RuleSet):
     two_draws_again: bool = False
 
 
+class _TeamPlay:
+    """The team rules (T1–T8 on the rules page): red and yellow against blue and green; the
+    player to move uses the card for any pawn of the team, and the team wins together."""
+
+    teams: ClassVar[tuple[tuple[str, str], ...]] = (("red", "yellow"), ("blue", "green"))
+
+    def partner(self, colour: str) -> str:
+        return next(b if a == colour else a for a, b in self.teams if colour in (a, b))
+
+    def team_of(self, colour: str) -> tuple[str, str]:
+        return next(t for t in self.teams if colour in t)
+
+    def mover_seats(self, position) -> tuple[int, ...]:
+        partner = COLOURS.index(self.partner(position.colour_to_move))
+        return (position.to_move, position.colours.index(partner))
+
+    def wins(self, position, pawns) -> bool:
+        return all(pawns[seat][0] == HOME for seat in self.mover_seats(position))
+
+    def winner(self, position) -> tuple[str, str] | None:
+        """The team with all eight pawns HOME (T8), if any."""
+        home = {c for c, locs in zip(position.colour_names, position.pawns) if locs[0] == HOME}
+        return next((team for team in self.teams if set(team) <= home), None)
+
+    def check_colours(self, colours: tuple[str, ...]) -> str | None:
+        if sorted(colours) != sorted(COLOURS):
+            return ("a team game needs all four colours: red and yellow against blue and "
+                    f"green, not {', '.join(colours)}")
+        return None
+
+
+@dataclass(frozen=True)
+class Teams1992(_TeamPlay, RuleSet):
+    """The 1992 team rules: partners sit opposite, and either may move the other's pawns."""
+
+    name: ClassVar[str] = "teams-1992"
+    title: ClassVar[str] = "Team play (1992: red and yellow against blue and green)"
+    aliases: ClassVar[tuple[str, ...]] = ("teams",)
+
+
+@dataclass(frozen=True)
+class Partnership1934(_TeamPlay, RuleSet):
+    """The 1934 partnership game: the 1934 rules played by T1–T8, with the double game."""
+
+    name: ClassVar[str] = "partnership-1934"
+    title: ClassVar[str] = "Partnership (1934: the 44-card pack, partners, the double game)"
+    aliases: ClassVar[tuple[str, ...]] = ("partnership",)
+
+    deck: str = "original44"
+    leader_by_high_card: bool = True
+
+    def double_game(self, position) -> bool | None:
+        """Whether the win counts twice: neither opponent has all pawns HOME when the team
+        gets its last pawn HOME (docs/rules.md, *Partnership*); None while nobody has won."""
+        team = self.winner(position)
+        if team is None:
+            return None
+        return not any(locs[0] == HOME for c, locs in zip(position.colour_names, position.pawns)
+                       if c not in team)
+
+
 CLASSIC = Classic()
 
-RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, Original1934(), Edition2013())}
+RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (
+    CLASSIC, Original1934(), Edition2013(), Teams1992(), Partnership1934())}
 _BY_ALIAS = {alias: r for r in RULE_SETS.values() for alias in r.aliases}
 
 

@@ -46,8 +46,8 @@ def mean_sd(values: Sequence[float]) -> tuple[float, float]:
 @dataclass
 class GameResult:
     seed: str
-    winner_seat: int  # 0 = the player who moved first
-    winner: str
+    winner_seat: int  # 0 = the player who moved first (in a team game: whose move won)
+    winner: str | tuple[str, str]  # a colour, or a team's two colours
     cards: int
     turns: int
 
@@ -68,9 +68,15 @@ class Summary:
     turns_per_game_sd: float
     seconds: float
     games_per_second: float
+    #: Team rule sets: wins per team ("red+yellow", "blue+green") with 95% intervals.
+    wins_per_team: dict[str, int] | None = None
+    win_rate_ci95_per_team: dict[str, list[float]] | None = None
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        if self.wins_per_team is None:
+            del data["wins_per_team"], data["win_rate_ci95_per_team"]
+        return data
 
     def report(self) -> str:
         lines = [
@@ -83,6 +89,10 @@ class Summary:
                 f"{i + 1:>4}  {colour:<6}  {self.strategies[i]:<9} {self.wins_per_seat[i]:>6}"
                 f"   {self.win_rate_per_seat[i]:8.2%}   [{lo:.2%}, {hi:.2%}]"
             )
+        for team, wins in (self.wins_per_team or {}).items():
+            lo, hi = self.win_rate_ci95_per_team[team]
+            lines.append(f"team {team:<12} {wins:>6}   {wins / self.games:8.2%}   "
+                         f"[{lo:.2%}, {hi:.2%}]")
         lines.append(f"cards per game: mean {self.cards_per_game_mean:.1f}, "
                      f"sd {self.cards_per_game_sd:.1f}")
         lines.append(f"turns per game: mean {self.turns_per_game_mean:.1f}, "
@@ -143,9 +153,11 @@ def simulate(
     cards: list[int] = []
     turns: list[int] = []
     step = max(1, games // 100)
+    finished: list[GameResult] = []
     started = time.perf_counter()
     for i in range(games):
         result = play_one(start, strategies, f"{seed}:{i}")
+        finished.append(result)
         wins[result.winner_seat] += 1
         cards.append(result.cards)
         turns.append(result.turns)
@@ -154,6 +166,11 @@ def simulate(
         if progress is not None and (i + 1) % step == 0:
             progress(i + 1, games)
     seconds = time.perf_counter() - started
+    team_wins = None
+    if start.rules.teams:
+        team_wins = {"+".join(t): 0 for t in start.rules.teams}
+        for result in finished:
+            team_wins["+".join(start.rules.team_of(result.winner[0]))] += 1
     cards_mean, cards_sd = mean_sd(cards)
     turns_mean, turns_sd = mean_sd(turns)
     return Summary(
@@ -163,6 +180,9 @@ def simulate(
         cards_per_game_mean=cards_mean, cards_per_game_sd=cards_sd,
         turns_per_game_mean=turns_mean, turns_per_game_sd=turns_sd,
         seconds=seconds, games_per_second=games / seconds if seconds > 0 else math.inf,
+        wins_per_team=team_wins,
+        win_rate_ci95_per_team=None if team_wins is None else {
+            t: list(wilson_interval(w, games)) for t, w in team_wins.items()},
     )
 
 

@@ -410,8 +410,7 @@ def _board_parts(board: Any):
         last = board.history[-1] if board.history else None
         card = board.card if board.card is not None else (last.card if last else None)
         if board.finished:
-            status = f"{board.winner.capitalize()} wins!"
-            colour = board.winner
+            status, colour = _won(board.winner)
         else:
             status = f"{board.colour_to_move.capitalize()} to move"
             colour = board.colour_to_move
@@ -423,11 +422,18 @@ def _board_parts(board: Any):
     if isinstance(board, Position):
         winner = board.winner()
         if winner:
-            return board, None, None, (f"{winner.capitalize()} wins!", winner)
+            return board, None, None, _won(winner)
         return board, None, None, (f"{board.colour_to_move.capitalize()} to move",
                                    board.colour_to_move)
     raise TypeError(f"board_svg: expected a Position, Game, Play or Move, not "
                     f"{type(board).__name__}")
+
+
+def _won(winner) -> tuple[str, str]:
+    """The status line and its colour for a winner: a colour, or a team's two colours."""
+    if isinstance(winner, tuple):
+        return f"{' and '.join(c.capitalize() for c in winner)} win!", winner[0]
+    return f"{winner.capitalize()} wins!", winner
 
 
 _UNSET: Any = object()

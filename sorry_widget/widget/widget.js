@@ -32,6 +32,9 @@ function h(tag, attrs = {}, ...children) {
 }
 
 const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
+// A winner is a colour, or a team's two colours (team rule sets).
+const winnerLine = (w) => (Array.isArray(w) ? `${w.map(capital).join(" and ")} win!`
+  : `${capital(w)} wins!`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cardLabel = (name) => (name === "sorry" ? "Sorry!" : name);
 const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + cardLabel(name);
@@ -419,7 +422,7 @@ function render({ model, el }) {
     if (document.activeElement !== noteInput) noteInput.value = ann ? ann.text : "";
 
     let line;
-    if (winner) line = `${capital(winner)} wins!`;
+    if (winner) line = winnerLine(winner);
     else if (waiting && demo) line = `${capital(pend.colour)} holds ${withArticle(pend.card)}. Try it: click a pawn, then where it goes — or press Show the move.`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
     else if (demo && play) line = `${capital(play.colour)}'s move with ${withArticle(play.card)}. Press Reset to try again.`;
@@ -427,7 +430,7 @@ function render({ model, el }) {
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
       i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
-    status.dataset.colour = winner || (waiting ? pend.colour : play && demo ? play.colour : toMove(i)) || "";
+    status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove(i)) || "";
     explanation.replaceChildren();
     if (play) {
       explanation.append(

@@ -263,7 +263,8 @@ class SorryWidget(anywidget.AnyWidget):
     def _set_final(self, position: Position) -> None:
         winner = position.winner()
         to_move = None if winner or self.mode == "demo" else position.colour_to_move
-        self.final = {"to_move": to_move, "winner": winner}
+        self.final = {"to_move": to_move,
+                      "winner": list(winner) if isinstance(winner, tuple) else winner}
 
     def _append_play(self) -> None:
         """Sync the live game's newest play: it joins the recent ones, which join ``plays``
@@ -546,6 +547,8 @@ class SorryWidget(anywidget.AnyWidget):
         where = "the start" if self.play == 0 else \
             f"play {self.play} of {self.last_play} (turn {self._turns()[self.play - 1]})"
         winner = position.winner()
+        if isinstance(winner, tuple):
+            winner = " and ".join(winner)
         now = f"{winner} has won" if winner else f"{position.colour_to_move} to move"
         if self.pending and self.pending["play"] == self.play:
             now += f" with {with_article(card_label(self.game.card))}"
