@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from collections.abc import Sequence
 
-from .engine.cards import CARD_NAMES, CARDS_BY_NAME
+from .engine.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
 from .engine.game import Game, GameError
-from .engine.moves import legal_moves
+from .engine.moves import hand_moves, legal_moves
 from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
 from .engine.rules import OPTION_TYPES, RuleSet, get_rules
@@ -19,24 +19,51 @@ from .engine.simulate import simulate, stderr_progress
 from .engine.strategies import STRATEGIES
 
 
+def _card_name(value, field: str) -> int:
+    if not isinstance(value, str) or value not in CARDS_BY_NAME:
+        raise ValueError(f"{field}: {value!r} is not a card name; cards are "
+                         + " ".join(f'"{n}"' for n in CARD_NAMES.values()))
+    return CARDS_BY_NAME[value]
+
+
 def _moves_answer(request) -> dict:
     """One answer line (docs/position-format.md) for one request object; raises ValueError if it is bad."""
     if not isinstance(request, dict):
-        raise ValueError("request: expected an object with keys position and card")
-    unknown = set(request) - {"position", "card"}
+        raise ValueError("request: expected an object with keys position and card (or hand)")
+    unknown = set(request) - {"position", "card", "hand"}
     if unknown:
         raise ValueError(f"{sorted(unknown)[0]}: not a key of a moves request")
-    if "card" not in request:
+    if "card" in request and "hand" in request:
+        raise ValueError("hand: give a card or a hand, not both")
+    if "card" not in request and "hand" not in request:
         raise ValueError("card: missing")
     if "position" not in request:
         raise ValueError("position: missing")
-    card = request["card"]
-    if not isinstance(card, str) or card not in CARDS_BY_NAME:
-        raise ValueError(f"card: {card!r} is not a card name; cards are "
-                         + " ".join(f'"{n}"' for n in CARD_NAMES.values()))
+    if "hand" in request:
+        return _hand_answer(request["position"], request["hand"])
+    card = _card_name(request["card"], "card")
     position = Position.from_dict(request["position"])
-    moves = legal_moves(position, CARDS_BY_NAME[card])
-    return {"card": card, "moves": [m.to_dict() for m in moves]}
+    moves = legal_moves(position, card)
+    return {"card": request["card"], "moves": [m.to_dict() for m in moves]}
+
+
+def _hand_answer(data, hand) -> dict:
+    """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
+    position = Position.from_dict(data)
+    rules = position.rules
+    if not rules.hand_size:
+        raise ValueError(f"hand: {rules.name} is played one card at a time; only "
+                         "play-for-points-1992 plays from a hand")
+    if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
+        raise ValueError(f"hand: expected a list of 1 to {rules.hand_size} card names")
+    cards = [_card_name(c, f"hand[{i}]") for i, c in enumerate(hand)]
+    deck = DECKS[rules.deck]
+    for card in set(cards):
+        if cards.count(card) > deck.get(card, 0):
+            raise ValueError(f"hand: {cards.count(card)} cards {CARD_NAMES[card]!r}, but the "
+                             f"{rules.deck} deck has {deck.get(card, 0)}")
+    return {"hand": hand, "moves": [m.to_dict(with_card=True)
+                                    for m in hand_moves(position, cards)]}
 
 
 def _emit(obj) -> None:
@@ -263,8 +290,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--seed", default="1")
     p.add_argument("--rules", default="classic",
-                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934 "
-                        "(docs/rules.md)")
+                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
+                        "play-for-points-1992 (docs/rules.md)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -278,8 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
-                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934 "
-                        "(docs/rules.md)")
+                   help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
+                        "play-for-points-1992 (docs/rules.md)")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")

@@ -16,7 +16,7 @@ ROOT = Path(__file__).parent.parent
 
 def test_every_rule_id_has_its_anchor_on_the_rules_page():
     page = (ROOT / RULES_PAGE).read_text()
-    anchors = re.findall(r'<a id="([ct]\d+)"></a>\s*\n### ([CT]\d+) ', page)
+    anchors = re.findall(r'<a id="([ctp]\d+)"></a>\s*\n### ([CTP]\d+) ', page)
     assert [a for a, _ in anchors] == [r.lower() for r, _ in anchors]
     assert [r for _, r in anchors] == list(RULE_SUMMARIES)
     assert rule_link("C7") == "docs/rules.md#c7"
@@ -25,7 +25,8 @@ def test_every_rule_id_has_its_anchor_on_the_rules_page():
 def test_every_rule_the_engine_cites_is_on_the_page():
     cited = set()
     for seed, rules in [(seed, rules) for seed in range(6)
-                        for rules in ("classic", "teams-1992", "partnership-1934")]:
+                        for rules in ("classic", "teams-1992", "partnership-1934",
+                                      "play-for-points-1992")]:
         game = Game(4, seed=seed, rules=rules)
         game.run()
         for play in game.history:

@@ -52,27 +52,29 @@ NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares)
 def supports(rules) -> bool:
     """Whether this loop plays games of ``rules`` exactly as :class:`Game` does: rule sets that
     differ from classic only by options. Team and hand-of-cards rule sets are not (yet)."""
-    return not getattr(rules, "teams", None) and not getattr(rules, "hand_size", 0)
+    return not rules.teams and not rules.hand_size
 
 
 def play_random_game(start: Position, seed: Any, history: list | None = None,
-                     max_cards: int = 100_000) -> tuple[int, int, int]:
+                     max_cards: int = 100_000, homes: list | None = None) -> tuple[int, int, int]:
     """Play one game from ``start`` with every player random. Returns ``(winner seat, cards,
     turns)``. If ``history`` is a list, each card appends ``(pawns before, card, index of the
-    chosen move in legal_moves)`` — enough to rebuild the full record later.
+    chosen move in legal_moves)`` — enough to rebuild the full record later. If ``homes`` is a
+    list, it receives the number of pawns each seat has HOME at the end (for scoring).
 
     The cyclic garbage collector is paused meanwhile, as :mod:`timeit` does: the loop makes
     many short-lived tuples and no reference cycles, so collections would be pure cost."""
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _play(start, seed, history, max_cards)
+        return _play(start, seed, history, max_cards, homes)
     finally:
         if collecting:
             gc.enable()
 
 
-def _play(start: Position, seed: Any, history: list | None, max_cards: int):
+def _play(start: Position, seed: Any, history: list | None, max_cards: int,
+          homes: list | None = None):
     from .game import _seed_streams  # the same two random streams as Game
 
     rules = start.rules
@@ -145,6 +147,8 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int):
                         before if recording else None)
 
         if home_count[seat] == n_pawns:
+            if homes is not None:
+                homes[:] = home_count
             return seat, cards, turn
         if not (card == 2 and draw_again):
             seat = (seat + 1) % n_seats

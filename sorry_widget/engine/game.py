@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
-from .moves import Move, legal_moves
+from .moves import DISCARD, Move, hand_moves, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
 from .strategies import Strategy, as_strategy
@@ -37,6 +37,8 @@ class Play:
     colour: str
     card: int
     move: Move
+    #: Play for points: the cards drawn after the play, back to a full hand (P2, P3).
+    drawn: tuple[int, ...] = ()
 
     @property
     def before(self) -> Position:
@@ -53,7 +55,8 @@ def next_seat(move: Move) -> int:
     """The seat that plays the next card after ``move``: the mover again after a win (the game
     is over) or a 2 (C7: a new draw in the same turn), else the next player in turn order."""
     position = move.position
-    if move.wins or (move.card == 2 and position.rules.two_draws_again):
+    if move.wins or (move.card == 2 and position.rules.two_draws_again
+                     and move.kind != DISCARD):  # a discarded 2 gives no play (P4)
         return position.to_move
     return (position.to_move + 1) % len(position.colours)
 
@@ -127,6 +130,16 @@ class Game:
         self.keep_history = keep_history
         self.history: list[Play] = []
         self._positions: list[Position] = [start]
+        #: Play for points: each colour's hand, dealt one card at a time from the player who
+        #: leads (P2); ``deal`` keeps the hands as dealt, for the record.
+        self.hands: dict[str, list[int]] = {}
+        if self.rules.hand_size:
+            order = list(start.colour_names[start.to_move:] + start.colour_names[:start.to_move])
+            self.hands = {c: [] for c in order}
+            for _ in range(self.rules.hand_size):
+                for colour in order:
+                    self.hands[colour].append(self.pile.draw())
+        self.deal: dict[str, tuple[int, ...]] = {c: tuple(h) for c, h in self.hands.items()}
 
     # --- state ------------------------------------------------------------------------------
 
@@ -155,6 +168,9 @@ class Game:
         draw pile, so the deck stays a real deck and the game's record stays valid."""
         if self.finished:
             raise GameError(f"the game is over: {self.winner} won")
+        if self.rules.hand_size:
+            raise GameError(f"in {self.rules.name} a player plays from a hand of "
+                            f"{self.rules.hand_size}: see game.hand and game.legal_moves()")
         if card is not None:
             try:
                 wanted = card if isinstance(card, int) and not isinstance(card, bool) \
@@ -172,7 +188,16 @@ class Game:
             self.card = self.pile.draw()
         return self.card
 
+    @property
+    def hand(self) -> list[int]:
+        """The cards the player to move holds (play for points); empty otherwise."""
+        return list(self.hands.get(self.colour_to_move, ()))
+
     def legal_moves(self) -> list[Move]:
+        if self.rules.hand_size:
+            if self.finished:
+                raise GameError(f"the game is over: {self.winner} won")
+            return hand_moves(self.position, self.hands[self.colour_to_move])
         return legal_moves(self.position, self.draw())
 
     def play(self, move: Move | str) -> Play:
@@ -181,21 +206,23 @@ class Game:
         chosen = _find_move(moves, move)
         if chosen is None:
             options = ", ".join(m.notation for m in moves)
+            holding = (f"the hand {', '.join(CARD_NAMES[c] for c in self.hand)}"
+                       if self.rules.hand_size else with_article(card_label(self.card)))
             raise GameError(
                 f"{move if isinstance(move, str) else move.notation!r} is not a legal move for "
-                f"{self.colour_to_move} with {with_article(card_label(self.card))}; legal moves: {options}"
+                f"{self.colour_to_move} with {holding}; legal moves: {options}"
             )
         return self._commit(chosen)
 
     def step(self) -> Play:
         """Draw (if needed) and let the strategy of the player to move choose and play."""
-        card = self.draw()
+        card = None if self.rules.hand_size else self.draw()
         strategy = self.strategies[self.colour_to_move]
         if strategy is None:
             raise GameError(
                 f"{self.colour_to_move} is played by a person: pass their move to play()"
             )
-        moves = legal_moves(self.position, card)
+        moves = self.legal_moves()
         chosen = strategy.choose(self.position, card, moves, self.rng)
         if chosen not in moves:
             raise GameError(
@@ -212,10 +239,19 @@ class Game:
         return self.winner
 
     def _commit(self, move: Move) -> Play:
-        card = self.card
+        card = move.card if self.rules.hand_size else self.card
         mover = self.position.to_move
-        play = Play(self.cards_played + 1, self.turn, self.colour_to_move, card, move)
-        self.pile.discard(card)
+        drawn: tuple[int, ...] = ()
+        if self.rules.hand_size:
+            hand = self.hands[self.colour_to_move]
+            hand.remove(card)
+            self.pile.discard(card)
+            # Back to a full hand: one card after a play or a discard (P2, P3).
+            drawn = tuple(self.pile.draw() for _ in range(self.rules.hand_size - len(hand)))
+            hand.extend(drawn)
+        else:
+            self.pile.discard(card)
+        play = Play(self.cards_played + 1, self.turn, self.colour_to_move, card, move, drawn)
         self.card = None
         self.cards_played += 1
         if self.keep_history:

@@ -29,7 +29,7 @@ from .board import (
     short_name,
     start_exit,
 )
-from .cards import SORRY, card_from_name, card_label, with_article
+from .cards import CARD_NAMES, SORRY, card_from_name, card_label, with_article
 from .position import Position, PositionError, parse_location
 
 # Move kinds.
@@ -40,6 +40,9 @@ SPLIT = "split"
 SWITCH = "switch"
 SORRY_MOVE = "sorry"
 FORFEIT = "forfeit"
+#: Play for points: no card in the hand can move (or only 11 switches, declined), so the player
+#: discards one and draws one (P3).
+DISCARD = "discard"
 
 #: Forward distance of each numbered card (the 4 moves backward, C13).
 FORWARD_STEPS = {1: 1, 2: 2, 3: 3, 5: 5, 7: 7, 8: 8, 10: 10, 11: 11, 12: 12}
@@ -50,7 +53,7 @@ CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 
 #: The rule behind each kind of event of a move.
 EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
 _LETTER = COLOUR_LETTERS
-_RULE_ID = re.compile(r"\b[CT]\d{1,2}\b")
+_RULE_ID = re.compile(r"\b[CTP]\d{1,2}\b")
 
 
 def _colour_name(colour: int) -> str:
@@ -182,6 +185,8 @@ class Move:
                 apply_switch(pawns, colours, seat, origin, other, target, log)
             elif self.kind == FORFEIT:
                 log.append(("forfeit", colours[p.to_move], self.reason))
+            elif self.kind == DISCARD:
+                log.append(("discard", colours[p.to_move], self.card, self.reason))
             else:
                 for seat, origin, landing in self.parts:
                     colour = colours[seat]
@@ -226,7 +231,7 @@ class Move:
     @property
     def rule_ids(self) -> tuple[str, ...]:
         """The rules this move relies on, e.g. ``("C8", "C3", "C4")``."""
-        ids = [CARD_RULE[self.card]]
+        ids = [] if self.kind == DISCARD else [CARD_RULE[self.card]]
         if self.kind == START_PAWN:
             ids.append("C1")
         for e in self._replay():
@@ -235,6 +240,8 @@ class Move:
                 ids.append(rid)
             if e[0] == "forfeit":
                 ids.extend(_RULE_ID.findall(e[2]))
+            if e[0] == "discard":
+                ids.extend(_RULE_ID.findall(e[3]))
         ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.teams else ())
         if self.wins and not self.position.rules.teams:
             ids.append("C14")
@@ -252,6 +259,8 @@ class Move:
         colours = self.position.colours
         if self.kind == FORFEIT:
             return f"{_LETTER[colours[self.position.to_move]]} pass"
+        if self.kind == DISCARD:
+            return f"{_LETTER[colours[self.position.to_move]]} discard {CARD_NAMES[self.card]}"
         slide_ends = [e[3] for e in self._replay() if e[0] == "slide"]
         bumps = {e[2] for e in self._replay() if e[0] == "bump"}
         out = []
@@ -282,10 +291,12 @@ class Move:
         """One or two sentences: what happens and which rules allow it."""
         return _explain(self)
 
-    def to_dict(self) -> dict:
-        """The move as an entry of the ``moves`` command's answer (docs/position-format.md)."""
-        return {"notation": self.notation, "explanation": self.explanation,
+    def to_dict(self, with_card: bool = False) -> dict:
+        """The move as an entry of the ``moves`` command's answer (docs/position-format.md);
+        ``with_card`` adds the card it plays (an answer for a hand)."""
+        data = {"notation": self.notation, "explanation": self.explanation,
                 "result": self.result.to_dict()}
+        return {"card": CARD_NAMES[self.card], **data} if with_card else data
 
     def __repr__(self) -> str:
         return f"<Move {card_label(self.card)}: {self.notation}>"
@@ -329,6 +340,9 @@ def event_dict(e: tuple) -> dict:
                 "other": COLOURS[e[3]], "other_from": e[4]}
     if kind == "forfeit":
         return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2]}
+    if kind == "discard":
+        return {"event": "discard", "colour": COLOURS[e[1]], "card": CARD_NAMES[e[2]],
+                "reason": e[3]}
     raise ValueError(f"unknown event {kind!r}")
 
 
@@ -387,6 +401,24 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
             _team_forfeit_reason(position, seats, card)
         add(_forfeit(position, card, reason))
     return moves
+
+
+def hand_moves(position: Position, hand) -> list[Move]:
+    """Every legal play of the player to move from a hand of cards (play for points, P2–P3):
+    the moves of each distinct card in the hand, in the hand's order. If no card can move, one
+    discard per distinct card; if the only moves are 11 switches, which a player may decline
+    (C10), those switches and one discard per distinct card."""
+    cards = [card_from_name(c) if isinstance(c, str) else c for c in hand]
+    distinct = list(dict.fromkeys(cards))
+    moves = [m for card in distinct for m in legal_moves(position, card) if m.kind != FORFEIT]
+    name = _colour_name(position.colours[position.to_move])
+    if not moves:
+        why = f"no card in {name}'s hand can move (P3)"
+    elif all(m.kind == SWITCH for m in moves):
+        why = f"{name} may decline the 11's switch (C10) and discard instead (P3)"
+    else:
+        return moves
+    return moves + [Move(position, card, DISCARD, (), position.pawns, why) for card in distinct]
 
 
 def _forfeit(position: Position, card: int, reason: str) -> Move:
@@ -630,6 +662,9 @@ def _explain(move: Move) -> str:
     card = move.card
     label = card_label(card)
     kind = move.kind
+    if kind == DISCARD:
+        return (f"{move.reason[0].upper() + move.reason[1:]}: {name} discards the {label}, draws "
+                "a card, and the turn ends.")
     if kind == FORFEIT:
         text = move.reason[0].upper() + move.reason[1:]
         if card == 2 and p.rules.two_draws_again:

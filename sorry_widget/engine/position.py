@@ -129,7 +129,7 @@ class Position:
         first = seat_colours[0] if to_move is None else parse_colour(to_move, "to_move")
         if first not in seat_colours:
             raise PositionError(f"to_move: {to_move!r} is not one of the colours in the game")
-        pawns = tuple((START,) * count for _ in seat_colours)
+        pawns = tuple(tuple(sorted(rule_set.initial_pawns(c, count))) for c in seat_colours)
         return cls._make(rule_set, seat_colours, pawns, seat_colours.index(first))
 
     # --- the format -------------------------------------------------------------------------

@@ -25,14 +25,20 @@ from typing import Any
 from .board import COLOURS
 from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
 from .game import Game, next_seat
-from .moves import Move, legal_moves
+from .moves import Move, hand_moves, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
 from .rules import OPTION_TYPES, get_rules
 
 RECORD_FORMAT = "sorry-record/1"
+#: Games played from hands of cards (play for points) also record the hands dealt and every
+#: card drawn, so they replay from the record alone; version 1 readers refuse them.
+RECORD_FORMAT_HANDS = "sorry-record/2"
 _KEYS = ("format", "rules", "options", "players", "seed", "start", "plays", "annotations",
          "result")
+_KEYS_HANDS = ("format", "rules", "options", "players", "seed", "start", "deal", "plays",
+               "annotations", "result")
 _PLAY_KEYS = ("turn", "colour", "card", "move", "events")
+_PLAY_KEYS_HANDS = ("turn", "colour", "card", "move", "events", "drawn")
 # The rule options a record writes; the number of pawns is in its start position.
 _OPTION_NAMES = tuple(k for k in OPTION_TYPES if k != "pawns_per_player")
 
@@ -71,10 +77,15 @@ class PlayRecord:
     card: str
     move: str
     events: list[dict]
+    #: Play for points: the cards drawn after this play (``None`` in a game without hands).
+    drawn: list[str] | None = None
 
     def to_dict(self) -> dict:
-        return {"turn": self.turn, "colour": self.colour, "card": self.card, "move": self.move,
+        data = {"turn": self.turn, "colour": self.colour, "card": self.card, "move": self.move,
                 "events": self.events}
+        if self.drawn is not None:
+            data["drawn"] = self.drawn
+        return data
 
 
 class Record:
@@ -82,8 +93,11 @@ class Record:
 
     def __init__(self, rules: str, options: dict, players: list[dict], seed: Any,
                  start: Position, plays: list[PlayRecord],
-                 annotations: Iterable[Annotation] = (), result: dict | None = None) -> None:
+                 annotations: Iterable[Annotation] = (), result: dict | None = None,
+                 deal: dict[str, list[str]] | None = None) -> None:
         self.rules = rules
+        #: Play for points: each colour's hand as dealt.
+        self.deal = deal
         self.options = dict(options)
         self.players = players
         self.seed = seed
@@ -105,10 +119,14 @@ class Record:
         options = _record_options(game.rules)
         players = [{"colour": c, "strategy": (s.name if s is not None else "person")}
                    for c, s in game.strategies.items()]
-        plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events)
+        hands = bool(game.rules.hand_size)
+        plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events,
+                            [CARD_NAMES[c] for c in p.drawn] if hands else None)
                  for p in game.history]
+        deal = {c: [CARD_NAMES[x] for x in cards] for c, cards in game.deal.items()} \
+            if hands else None
         record = cls(game.rules.name, options, players, game.seed, game.start, plays,
-                     result={"winner": _winner_json(game.winner)})
+                     result={"winner": _winner_json(game.winner)}, deal=deal)
         record._moves = [p.move for p in game.history]
         record._positions = game.positions()
         return record
@@ -162,18 +180,24 @@ class Record:
         """Read a record and replay it; :class:`RecordError` if anything is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {data.get('format')!r}")
-        missing = [k for k in _KEYS if k not in data]
+        fmt = data.get("format")
+        if fmt not in (RECORD_FORMAT, RECORD_FORMAT_HANDS):
+            raise RecordError(f"format: expected {RECORD_FORMAT!r} or {RECORD_FORMAT_HANDS!r}, "
+                              f"got {fmt!r}")
+        keys = _KEYS_HANDS if fmt == RECORD_FORMAT_HANDS else _KEYS
+        missing = [k for k in keys if k not in data]
         if missing:
             raise RecordError(f"{missing[0]}: missing")
-        extra = [k for k in data if k not in _KEYS]
+        extra = [k for k in data if k not in keys]
         if extra:
-            raise RecordError(f"{extra[0]}: not a key of {RECORD_FORMAT}")
+            raise RecordError(f"{extra[0]}: not a key of {fmt}")
         try:
-            get_rules(data["rules"])
+            base = get_rules(data["rules"])
         except ValueError as exc:
             raise RecordError(str(exc)) from None
+        wanted = RECORD_FORMAT_HANDS if base.hand_size else RECORD_FORMAT
+        if fmt != wanted:
+            raise RecordError(f"format: a {base.name} game is recorded as {wanted!r}, not {fmt!r}")
         _check_options(data["options"])
         try:
             start = Position.from_dict(data["start"])
@@ -199,7 +223,8 @@ class Record:
         if len(data["plays"]) > MAX_PLAYS:
             raise RecordError(f"plays: {len(data['plays']):,} plays is more than a record may "
                               f"hold ({MAX_PLAYS:,})")
-        plays = [_read_play(i, p) for i, p in enumerate(data["plays"], 1)]
+        plays = [_read_play(i, p, bool(base.hand_size)) for i, p in enumerate(data["plays"], 1)]
+        deal = _read_deal(data.get("deal"), start) if base.hand_size else None
         annotations = []
         if not isinstance(data["annotations"], list):
             raise RecordError("annotations: expected a list")
@@ -217,7 +242,7 @@ class Record:
         if not isinstance(data["result"], dict) or list(data["result"]) != ["winner"]:
             raise RecordError('result: expected {"winner": colour, [colour, colour] or null}')
         record = cls(data["rules"], data["options"], players, data["seed"], start, plays,
-                     annotations, data["result"])
+                     annotations, data["result"], deal)
         record.replay()
         return record
 
@@ -255,6 +280,8 @@ class Record:
         deck = DECKS[rules.deck]
         deck_size = sum(deck.values())
         drawn: Counter = Counter()
+        supply = _Supply(rules.deck) if rules.hand_size else None
+        hands = supply.deal(self.deal, position) if supply else None
         turn = 1
         winner = position.winner()
         for n, play in enumerate(self.plays, 1):
@@ -265,26 +292,38 @@ class Record:
                 card = card_from_name(play.card)
             except ValueError as exc:
                 raise RecordError(f"{where}: {exc}") from None
-            if (n - 1) % deck_size == 0:
-                drawn = Counter()  # the pile was (re)shuffled: a full deck again
-            drawn[card] += 1
-            if drawn[card] > deck.get(card, 0):
-                raise RecordError(
-                    f"{where}: {with_article(card_label(card))} is not in the deck here — the {rules.deck} "
-                    f"deck has {deck.get(card, 0)} and this shuffle already dealt them")
+            if hands is None:
+                if (n - 1) % deck_size == 0:
+                    drawn = Counter()  # the pile was (re)shuffled: a full deck again
+                drawn[card] += 1
+                if drawn[card] > deck.get(card, 0):
+                    raise RecordError(
+                        f"{where}: {with_article(card_label(card))} is not in the deck here — "
+                        f"the {rules.deck} deck has {deck.get(card, 0)} and this shuffle already "
+                        "dealt them")
+            elif card not in hands[play.colour]:
+                raise RecordError(f"{where}: {play.colour} holds no {card_label(card)} (hand: "
+                                  f"{', '.join(CARD_NAMES[c] for c in hands[play.colour])})")
             if play.colour != position.colour_to_move:
                 raise RecordError(f"{where}: it is {position.colour_to_move}'s card, not "
                                   f"{play.colour}'s")
             if play.turn != turn:
                 raise RecordError(f"{where}: turn should be {turn}")
-            candidates = legal_moves(position, card)
+            if hands is None:
+                candidates = legal_moves(position, card)
+            else:
+                candidates = [m for m in hand_moves(position, hands[play.colour])
+                              if m.card == card]
             move = next((m for m in candidates if m.notation == play.move), None)
             if move is None:
                 raise RecordError(
-                    f"{where}: {play.move!r} is not a legal move for {play.colour} with a "
-                    f"{card_label(card)}; legal: {', '.join(m.notation for m in candidates)}")
+                    f"{where}: {play.move!r} is not a legal move for {play.colour} with "
+                    f"{with_article(card_label(card))}; legal: "
+                    f"{', '.join(m.notation for m in candidates) or 'none'}")
             if move.events != play.events:
                 raise RecordError(f"{where}: the events do not match the move {play.move!r}")
+            if hands is not None:
+                supply.play(where, hands[play.colour], card, play.drawn, rules.hand_size)
             moves.append(move)
             nxt = next_seat(move)
             if nxt != position.to_move:
@@ -324,8 +363,8 @@ class Record:
     # --- writing ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
-        return {
-            "format": RECORD_FORMAT,
+        data = {
+            "format": RECORD_FORMAT if self.deal is None else RECORD_FORMAT_HANDS,
             "rules": self.rules,
             "options": dict(sorted(self.options.items())),
             "players": self.players,
@@ -335,6 +374,10 @@ class Record:
             "annotations": [self.annotations[k].to_dict() for k in sorted(self.annotations)],
             "result": self.result,
         }
+        if self.deal is not None:
+            data = {**{k: data[k] for k in _KEYS_HANDS[:6]}, "deal": self.deal,
+                    **{k: data[k] for k in _KEYS_HANDS[7:]}}
+        return data
 
     def to_json(self) -> str:
         """Canonical text: one line per play and per annotation, keys in a fixed order."""
@@ -424,9 +467,64 @@ def _read_annotation(a: Any, plays: int) -> Annotation:
     return Annotation(n, text, [tuple(x) for x in arrows], list(squares))
 
 
-def _read_play(n: int, p: Any) -> PlayRecord:
-    if not isinstance(p, dict) or list(p) != list(_PLAY_KEYS):
-        raise RecordError(f"play {n}: expected an object with keys {list(_PLAY_KEYS)}")
+class _Supply:
+    """The cards a game with hands can draw, as its pile has them: the deck less what was
+    dealt and drawn; when the pile is empty, the discards shuffled into a new one."""
+
+    def __init__(self, deck: str) -> None:
+        self.pile = Counter(DECKS[deck])
+        self.discards: Counter = Counter()
+
+    def draw(self, where: str, card: int) -> None:
+        if not +self.pile:
+            self.pile, self.discards = self.discards, Counter()
+        if self.pile[card] <= 0:
+            raise RecordError(f"{where}: {with_article(card_label(card))} cannot be drawn here; "
+                              "the pile has none left")
+        self.pile[card] -= 1
+
+    def deal(self, deal: dict[str, list[str]], start: Position) -> dict[str, list[int]]:
+        hands = {}
+        for colour in start.colour_names:
+            hands[colour] = [card_from_name(c) for c in deal[colour]]
+            for card in hands[colour]:
+                self.draw(f"deal.{colour}", card)
+        return hands
+
+    def play(self, where: str, hand: list[int], card: int, drawn: list[str], size: int) -> None:
+        hand.remove(card)
+        self.discards[card] += 1
+        cards = [card_from_name(c) for c in drawn]
+        if len(hand) + len(cards) != size:
+            raise RecordError(f"{where}: drawn must bring the hand back to {size} cards, not "
+                              f"{len(hand) + len(cards)}")
+        for c in cards:
+            self.draw(where, c)
+        hand.extend(cards)
+
+
+def _read_deal(deal: Any, start: Position) -> dict[str, list[str]]:
+    if not isinstance(deal, dict) or sorted(deal) != sorted(start.colour_names):
+        raise RecordError(f"deal: expected each colour's hand ({', '.join(start.colour_names)})")
+    size = start.rules.hand_size
+    for colour, cards in deal.items():
+        if not isinstance(cards, list) or len(cards) != size:
+            raise RecordError(f"deal.{colour}: expected a hand of {size} cards")
+        for card in cards:
+            try:
+                card_from_name(card)
+            except ValueError as exc:
+                raise RecordError(f"deal.{colour}: {exc}") from None
+    return deal
+
+
+def _read_play(n: int, p: Any, hands: bool = False) -> PlayRecord:
+    keys = _PLAY_KEYS_HANDS if hands else _PLAY_KEYS
+    if not isinstance(p, dict) or list(p) != list(keys):
+        raise RecordError(f"play {n}: expected an object with keys {list(keys)}")
+    if hands and (not isinstance(p["drawn"], list)
+                  or not all(isinstance(c, str) for c in p["drawn"])):
+        raise RecordError(f"play {n}: drawn must be a list of card names")
     if isinstance(p["turn"], bool) or not isinstance(p["turn"], int):
         raise RecordError(f"play {n}: turn must be a whole number, not {p['turn']!r}")
     for key in ("colour", "card", "move"):

@@ -38,6 +38,14 @@ RULE_SUMMARIES: dict[str, str] = {
           "(a team pawn only if no opponent is on the track).",
     "T7": "Team play: after a 2 the same player draws again.",
     "T8": "Team play: the first team with all eight pawns HOME wins.",
+    "P1": "Play for points: one pawn starts on its start exit, the others in START.",
+    "P2": "Play for points: play one card of a hand of five and draw back to five; one that "
+          "can move must be played.",
+    "P3": "Play for points: if no card can move (or only 11 switches), discard one, draw one, "
+          "and the turn ends.",
+    "P4": "Play for points: a 2 played gives another play; a discarded 2 does not.",
+    "P5": "Play for points: 5 points per pawn HOME; the winner adds 5 per opponent pawn not HOME "
+          "and a bonus of 100, 50 or 25.",
 }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from .board import COLOURS, HOME
+from .board import COLOURS, HOME, START, start_exit
 from .cards import DECKS
 from .errors import SorryError
 
@@ -42,6 +42,8 @@ class RuleSet:
     scoring: ClassVar[str | None] = None
     #: Partners, for the team rule sets: each pair moves and wins together (T1–T8).
     teams: ClassVar[tuple[tuple[str, str], ...] | None] = None
+    #: Cards each player holds (play for points, P2); 0: one card is drawn and played.
+    hand_size: ClassVar[int] = 0
 
     #: ``"classic45"`` (five 1s) or ``"original44"`` (four of every card).
     deck: str = "classic45"
@@ -107,24 +109,30 @@ class RuleSet:
         """Why a game of these colours cannot be played by this rule set, or None."""
         return None
 
+    def initial_pawns(self, colour: int, count: int) -> tuple[int, ...]:
+        """Where a colour's pawns stand at the start of a game: all in START."""
+        return (START,) * count
+
     def scores(self, position) -> dict[str, int] | None:
         """Points per colour by this rule set's scoring; None if it keeps no score."""
+        home = {colour: sum(1 for loc in locs if loc == HOME)
+                for colour, locs in zip(position.colour_names, position.pawns)}
+        return self.scores_from(home, position.winner(), len(position.pawns[0]))
+
+    def scores_from(self, home: dict[str, int], winner, pawns: int) -> dict[str, int] | None:
+        """Points per colour from the pawns each has HOME and the winner; None: no scoring."""
         return None
 
 
-def _bonus_scores(position, per_pawn: int, per_opponent_pawn: int,
-                  bonuses: tuple[int, int, int]) -> dict[str, int]:
+def _bonus_scores(home: dict[str, int], winner, count: int, per_pawn: int,
+                  per_opponent_pawn: int, bonuses: tuple[int, int, int]) -> dict[str, int]:
     """The two printed scorings share one shape: points per pawn HOME for everyone; the winner
     adds points per opponent pawn not HOME and the largest bonus that applies (they never add
     up): no opponent pawn HOME, else none with more than one, else none with more than two."""
-    home = {colour: sum(1 for loc in position.pawns_of(colour) if loc == "home")
-            for colour in position.colour_names}
     scores = {colour: per_pawn * n for colour, n in home.items()}
-    winner = position.winner()
     if winner is None:
         return scores
-    count = len(position.pawns[0])
-    opponents = [home[c] for c in position.colour_names if c != winner]
+    opponents = [n for c, n in home.items() if c != winner]
     scores[winner] += per_opponent_pawn * sum(count - n for n in opponents)
     most = max(opponents, default=0)
     for limit, bonus in zip((0, 1, 2), bonuses):
@@ -152,10 +160,10 @@ class Original1934(RuleSet):
     deck: str = "original44"
     leader_by_high_card: bool = True
 
-    def scores(self, position) -> dict[str, int]:
+    def scores_from(self, home: dict[str, int], winner, pawns: int) -> dict[str, int]:
         """Point Sorry: 1 point per man HOME; the winner adds 1 per opponent man not HOME and
         24, 16 or 8 (docs/rules.md, *Point Sorry*)."""
-        return _bonus_scores(position, 1, 1, (24, 16, 8))
+        return _bonus_scores(home, winner, pawns, 1, 1, (24, 16, 8))
 
 
 @dataclass(frozen=True)
@@ -232,10 +240,32 @@ class Partnership1934(_TeamPlay, RuleSet):
                        if c not in team)
 
 
+@dataclass(frozen=True)
+class PlayForPoints1992(RuleSet):
+    """The 1992 "variation for adults": one pawn starts on its start exit, each player holds
+    five cards and chooses which to play, and the game is scored (P1–P5 on the rules page)."""
+
+    name: ClassVar[str] = "play-for-points-1992"
+    title: ClassVar[str] = "Play for points (1992 adults' rules: hands of five, scored)"
+    aliases: ClassVar[tuple[str, ...]] = ("points", "adults")
+    scoring: ClassVar[str | None] = "adults"
+    hand_size: ClassVar[int] = 5
+
+    def initial_pawns(self, colour: int, count: int) -> tuple[int, ...]:
+        """P1: one pawn on the start exit, the others in START."""
+        return (start_exit(colour),) + (START,) * (count - 1)
+
+    def scores_from(self, home: dict[str, int], winner, pawns: int) -> dict[str, int]:
+        """P5: 5 points per pawn HOME; the winner adds 5 per opponent pawn not HOME and 100, 50
+        or 25."""
+        return _bonus_scores(home, winner, pawns, 5, 5, (100, 50, 25))
+
+
 CLASSIC = Classic()
 
 RULE_SETS: dict[str, RuleSet] = {r.name: r for r in (
-    CLASSIC, Original1934(), Edition2013(), Teams1992(), Partnership1934())}
+    CLASSIC, Original1934(), Edition2013(), Teams1992(), Partnership1934(),
+    PlayForPoints1992())}
 _BY_ALIAS = {alias: r for r in RULE_SETS.values() for alias in r.aliases}
 
 

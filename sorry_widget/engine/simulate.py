@@ -50,6 +50,10 @@ class GameResult:
     winner: str | tuple[str, str]  # a colour, or a team's two colours
     cards: int
     turns: int
+    #: Points per colour at the end, for a rule set that keeps a score.
+    scores: dict[str, int] | None = None
+    #: The colour that moved first (seat 1).
+    first: str = ""
 
 
 @dataclass
@@ -71,11 +75,15 @@ class Summary:
     #: Team rule sets: wins per team ("red+yellow", "blue+green") with 95% intervals.
     wins_per_team: dict[str, int] | None = None
     win_rate_ci95_per_team: dict[str, list[float]] | None = None
+    #: Scored rule sets: mean points per seat.
+    points_per_seat_mean: list[float] | None = None
 
     def to_dict(self) -> dict:
         data = asdict(self)
         if self.wins_per_team is None:
             del data["wins_per_team"], data["win_rate_ci95_per_team"]
+        if self.points_per_seat_mean is None:
+            del data["points_per_seat_mean"]
         return data
 
     def report(self) -> str:
@@ -89,6 +97,10 @@ class Summary:
                 f"{i + 1:>4}  {colour:<6}  {self.strategies[i]:<9} {self.wins_per_seat[i]:>6}"
                 f"   {self.win_rate_per_seat[i]:8.2%}   [{lo:.2%}, {hi:.2%}]"
             )
+        if self.points_per_seat_mean is not None:
+            lines.append("mean points per seat: " + ", ".join(
+                f"{i + 1} {c} {p:.1f}" for i, (c, p) in
+                enumerate(zip(self.players, self.points_per_seat_mean))))
         for team, wins in (self.wins_per_team or {}).items():
             lo, hi = self.win_rate_ci95_per_team[team]
             lines.append(f"team {team:<12} {wins:>6}   {wins / self.games:8.2%}   "
@@ -108,16 +120,22 @@ def play_one(start: Position, strategies: dict, seed: Any) -> GameResult:
     if start.rules.leader_by_high_card:
         leader, _ = high_card_draw(start.colour_names, start.rules.deck, seed)
         start = start.with_to_move(leader)  # as Game(seed=seed) chooses it
-    if supports(start.rules) and all(type(s) is RandomStrategy for s in strategies.values()):
-        winner_seat, cards, turns = play_random_game(start, seed)
+    rules = start.rules
+    if supports(rules) and all(type(s) is RandomStrategy for s in strategies.values()):
+        homes: list[int] = []
+        winner_seat, cards, turns = play_random_game(start, seed, homes=homes)
+        winner = COLOURS[start.colours[winner_seat]]
+        scores = rules.scores_from(dict(zip(start.colour_names, homes)), winner,
+                                   len(start.pawns[0]))
         # Seats count from the player who moved first.
-        return GameResult(str(seed), (winner_seat - start.to_move) % n,
-                          COLOURS[start.colours[winner_seat]], cards, turns)
+        return GameResult(str(seed), (winner_seat - start.to_move) % n, winner, cards, turns,
+                          scores, start.colour_to_move)
     game = Game(start=start, seed=seed, strategies=strategies, keep_history=False)
     winner = game.run()
     # The winner is still to move when the game ends.
     seat = (game.position.to_move - start.to_move) % n
-    return GameResult(str(seed), seat, winner, game.cards_played, game.turn)
+    return GameResult(str(seed), seat, winner, game.cards_played, game.turn,
+                      rules.scores(game.position), start.colour_to_move)
 
 
 def simulate(
@@ -166,6 +184,15 @@ def simulate(
         if progress is not None and (i + 1) % step == 0:
             progress(i + 1, games)
     seconds = time.perf_counter() - started
+    points = None
+    if start.rules.scoring:
+        # Seats count from the player who moved first, which a high-card draw changes per game.
+        points = [0.0] * len(colours)
+        for result in finished:
+            order = list(result.scores)
+            first = order.index(result.first) if result.first in order else 0
+            for k in range(len(order)):
+                points[k] += result.scores[order[(first + k) % len(order)]] / games
     team_wins = None
     if start.rules.teams:
         team_wins = {"+".join(t): 0 for t in start.rules.teams}
@@ -180,7 +207,7 @@ def simulate(
         cards_per_game_mean=cards_mean, cards_per_game_sd=cards_sd,
         turns_per_game_mean=turns_mean, turns_per_game_sd=turns_sd,
         seconds=seconds, games_per_second=games / seconds if seconds > 0 else math.inf,
-        wins_per_team=team_wins,
+        wins_per_team=team_wins, points_per_seat_mean=points,
         win_rate_ci95_per_team=None if team_wins is None else {
             t: list(wilson_interval(w, games)) for t, w in team_wins.items()},
     )

@@ -38,8 +38,11 @@ class RandomStrategy:
         if len(moves) == 1:
             return moves[0]
         distinct: dict = {}
+        # From a hand of cards, what is left in the hand is part of the result too (P2).
+        hands = position.rules.hand_size
         for move in moves:
-            distinct.setdefault(move.result_pawns, move)
+            distinct.setdefault((move.result_pawns, move.card) if hands else move.result_pawns,
+                                move)
         options = list(distinct.values())
         # random() is a single C call; randrange() costs ten times more in the hot loop, and
         # the bias of int(random() * n) for n <= 100 is below 2**-46.

@@ -662,6 +662,11 @@ def _checked_game(game: Any, humans, card) -> Game:
                               f"{', '.join(game.colours)})")
     if not game.keep_history:
         raise WidgetError("game: a game with keep_history=False cannot be replayed")
+    people = humans or [c for c, s in game.strategies.items() if s is None]
+    if game.rules.hand_size and people:
+        raise WidgetError(f"game: playing {game.rules.name} from a hand on the board is not "
+                          "built yet; let the computer play it and step through, replay its "
+                          "record, or play it in Python with game.hand and game.play(...)")
     if card is not None and (game.finished or (
             game.strategies.get(game.colour_to_move) is not None
             and game.colour_to_move not in (humans or ()))):
