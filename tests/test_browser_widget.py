@@ -405,3 +405,74 @@ def test_in_a_team_game_a_click_moves_the_partners_pawn(page):
     bridge.wait_shown(w.last_play)
     assert "Red's 5 moves Yellow's pawn on 40" in page.text_content(".sw-since") or \
         "Red's 5 moves Yellow's pawn on 40" in page.locator(".sw-moves li").first.get_attribute("title")
+
+
+def test_play_for_points_a_card_from_the_hand_then_a_pawn(page):
+    game = Game(["red", "blue"], rules="play-for-points-1992", seed=5,
+                strategies={"red": None})
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    cards = page.locator(".sw-hand .sw-hand-card")
+    assert [c.get_attribute("data-card") for c in cards.all()] == \
+        [n for n in w.pending["hand"]]
+    move = next(m for m in w.pending["moves"] if m["clicks"] and m["kind"] != "discard")
+    page.locator(f'.sw-hand .sw-hand-card[data-card="{move["card"]}"]').first.click()
+    assert f"playing {'an' if move['card'] in ('8', '11') else 'a'} " in \
+        page.text_content(".sw-status") or move["card"] == "sorry"
+    click_through(bridge, [options[0] for options in move["clicks"]])
+    chooser = page.locator(".sw-choice", has_text=move["notation"])
+    if chooser.count():
+        chooser.first.click()
+    first = game.history[0]
+    assert first.colour == "red" and first.card == int(move["card"]) if move["card"] != \
+        "sorry" else first.card == 13
+    assert len(game.hands["red"]) == 5
+
+
+def test_play_for_points_discard_when_no_card_can_move_and_the_score_table(page):
+    start = Position({"red": ["safety-5", "home", "home", "home"],
+                      "blue": ["safety-4", "home", "home", "home"]},
+                     rules="play-for-points-1992")
+    game = Game(start=start, seed=1, strategies={"red": None, "blue": "random"})
+    game.hands["red"] = [3, 3, 5, 7, 8]  # only a 1, a 4 or a 10 moves a pawn on safety-5
+    for card in (3, 3, 5, 7, 8):
+        game.pile.cards.remove(card)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page, w)
+    discards = page.locator(".sw-hand .sw-discard")
+    assert discards.count() == 4  # one per distinct card (P3)
+    discards.first.click()
+    assert game.history[0].move.kind == "discard"
+    bridge.wait_shown(w.last_play)
+
+
+def test_the_score_table_ends_a_scored_game(page):
+    game = Game(4, rules="play-for-points-1992", seed=4)
+    game.run()
+    w = SorryWidget(record=Record.from_game(game), animate=False)
+    w.goto(-1)
+    Bridge(page, w)
+    page.wait_for_selector(".sw-scores:not([hidden])")
+    rows = page.locator(".sw-score-table tr").all_text_contents()[1:]
+    scores = game.rules.scores(game.position)
+    best = max(scores, key=scores.get)
+    assert rows[0] == f"{best.capitalize()}{scores[best]}" and len(rows) == 4
+
+
+def test_the_1934_high_card_draw_and_a_new_game_from_the_widget(page):
+    game = Game(4, rules="original-1934", seed=2, strategies={"red": None})
+    w = SorryWidget(game, animate=False)
+    w.goto(0)
+    bridge = Bridge(page, w)
+    text = page.text_content(".sw-leader")
+    assert text.startswith("High-card draw:") and \
+        f"{game.start.colour_to_move.capitalize()} leads" in text
+    assert "Original rules (1934" in page.text_content(".sw-rule-set")
+    page.click("button.sw-new-game")
+    page.select_option(".sw-new-rules", "teams-1992")
+    assert page.locator(".sw-new-players").is_disabled()
+    page.click("button.sw-start-game")
+    bridge.wait_shown(w.last_play)
+    assert w.game is not game and w.game.rules.name == "teams-1992" and w.humans == ["red"]
+    page.wait_for_selector(".sw-teams:not([hidden])")
+    assert "Red + Yellow: 0 of 8 HOME" in page.text_content(".sw-teams")

@@ -200,9 +200,17 @@ class Game:
             return hand_moves(self.position, self.hands[self.colour_to_move])
         return legal_moves(self.position, self.draw())
 
-    def play(self, move: Move | str) -> Play:
-        """Play the drawn card with ``move`` (a legal :class:`Move` or its notation)."""
+    def play(self, move: Move | str, card: int | str | None = None) -> Play:
+        """Play the drawn card with ``move`` (a legal :class:`Move` or its notation). From a
+        hand (play for points) ``card`` says which card, where two cards make the same move
+        (a 1 and a 2 both start a pawn)."""
         moves = self.legal_moves()
+        if card is not None:
+            try:
+                wanted = card if isinstance(card, int) else card_from_name(card)
+            except ValueError as exc:
+                raise GameError(str(exc)) from None
+            moves = [m for m in moves if m.card == wanted]
         chosen = _find_move(moves, move)
         if chosen is None:
             options = ", ".join(m.notation for m in moves)

@@ -91,7 +91,13 @@ function render({ model, el }) {
 
   // --- layout --------------------------------------------------------------------------
   const boardBox = h("div", { class: "sw-board" });
+  const ruleLine = h("div", { class: "sw-rule-set" });
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
+  const teamLine = h("div", { class: "sw-teams", hidden: "" });
+  const leaderLine = h("div", { class: "sw-leader", hidden: "" });
+  const handBox = h("div", { class: "sw-hand", hidden: "", role: "group",
+    "aria-label": "your hand of cards" });
+  const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
   const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
   const note = h("div", { class: "sw-note" });
@@ -111,8 +117,8 @@ function render({ model, el }) {
   });
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
   const moveList = h("ol", { class: "sw-moves", "aria-label": "plays of the game" });
-  const side = h("div", { class: "sw-side" }, status, explanation, ruleText, note, notice,
-    demoBar, since, choices, moveList);
+  const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
+    explanation, ruleText, note, notice, handBox, demoBar, since, choices, moveList);
   const first = button("« First", "The start", "first", () => goto(0));
   const back = button("‹ Back", "Back one play", "back", () => goto(current() - 1));
   const autoBtn = button("▶ Replay", "Replay the game play by play", "autoplay",
@@ -140,12 +146,16 @@ function render({ model, el }) {
   const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
   const clearBtn = button("Clear", "Clear this play's note", "clear", () =>
     sendAnnotation({ text: "", arrows: [], squares: [] }));
+  const newGameBtn = button("New game…", "Start a new game on this board", "new-game",
+    () => { newGameForm.hidden = !newGameForm.hidden; if (!newGameForm.hidden) fillNewGame(); });
   const annotateBar = h("div", { class: "sw-annotate sw-needs-kernel" }, noteInput, saveNote,
-    arrowBtn, markBtn, clearBtn);
+    arrowBtn, markBtn, clearBtn, newGameBtn);
+  const newGameForm = h("form", { class: "sw-new-game sw-needs-kernel", hidden: "" });
   const offline = h("div", { class: "sw-offline", hidden: "" },
     "Replay only: moves and notes need the notebook's Python kernel.");
 
-  root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar, offline);
+  root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar,
+    newGameForm, offline);
 
   // --- state ---------------------------------------------------------------------------
   let plays = [];           // every play's data (plays + recent_plays)
@@ -161,6 +171,7 @@ function render({ model, el }) {
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
   let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
+  let chosenCard = null;    // play for points: the card picked from the hand
   let timer = null;
   let dirty = { drawing: true, plays: true };
   let scheduled = false;
@@ -413,7 +424,8 @@ function render({ model, el }) {
     const waiting = pend.play === i && (pend.moves || []).length > 0;
     const demo = model.get("mode") === "demo";
     const winner = i === lastIndex ? (model.get("final") || {}).winner : null;
-    replaceCard(waiting ? pend.card : play ? play.card : "");
+    replaceCard(waiting ? (pend.hand ? chosenCard || (play ? play.card : "") : pend.card)
+      : play ? play.card : "");
     drawTrail(play);
     const ann = (model.get("annotations") || {})[String(i)];
     drawNote(ann);
@@ -424,6 +436,7 @@ function render({ model, el }) {
     let line;
     if (winner) line = winnerLine(winner);
     else if (waiting && demo) line = `${capital(pend.colour)} holds ${withArticle(pend.card)}. Try it: click a pawn, then where it goes — or press Show the move.`;
+    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
     else if (demo && play) line = `${capital(play.colour)}'s move with ${withArticle(play.card)}. Press Reset to try again.`;
     else line = `${capital(toMove(i) || "")} to move`;
@@ -449,6 +462,39 @@ function render({ model, el }) {
     if (active && moveList.scrollHeight > moveList.clientHeight) {
       moveList.scrollTop = active.offsetTop - moveList.clientHeight / 2;
     }
+    const rs = model.get("rule_set") || {};
+    ruleLine.textContent = rs.title || "";
+    const teams = rs.teams || null;
+    teamLine.hidden = !teams;
+    if (teams) {
+      const home = (c) => (frames[i][c] || []).filter((k) => k.endsWith(":home")).length;
+      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
+        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frames[i][c] || []).length, 0)} HOME`).join(" · ");
+    }
+    const draws = rs.leader_draws || [];
+    leaderLine.hidden = !(draws.length && i === 0);
+    if (draws.length) {
+      const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
+      leaderLine.textContent = "High-card draw: " + draws.map((r) => r.map(([c, k]) =>
+        `${capital(c)} ${cardLabel(k)}`).join(", ")).join("; then ") + ` — ${capital(lead[0])} leads.`;
+    }
+    const fin = model.get("final") || {};
+    scoreBox.replaceChildren();
+    scoreBox.hidden = !(winner && fin.scores);
+    if (winner && fin.scores) {
+      const table = h("table", { class: "sw-score-table" },
+        h("tr", {}, h("th", {}, "player"), h("th", {}, "points")));
+      for (const [c, n] of Object.entries(fin.scores).sort((a, b) => b[1] - a[1])) {
+        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, capital(c)), h("td", {}, String(n))));
+      }
+      scoreBox.append(h("div", { class: "sw-since-title" }, "Scores"), table);
+    }
+    if (winner && fin.double_game !== undefined) {
+      scoreBox.hidden = false;
+      scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
+        : "A single game (T8)."));
+    }
+    fillHand(waiting ? pend : null);
     demoBar.hidden = !demo;
     moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !live;
@@ -456,6 +502,64 @@ function render({ model, el }) {
     fillSince(i);
     svg.dataset.play = String(i);
     refreshPlayable();
+  }
+
+  const rank = (name) => (name === "sorry" ? 13 : Number(name));
+
+  // Play for points: the hand as cards to click; discards when no card can move (P3).
+  function fillHand(pend) {
+    handBox.replaceChildren();
+    handBox.hidden = !(pend && pend.hand && live);
+    if (handBox.hidden) return;
+    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
+    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
+    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
+    for (const card of pend.hand) {
+      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
+        (card === chosenCard ? " sw-active" : ""), "data-card": card,
+        "aria-pressed": String(card === chosenCard),
+        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
+        onclick: () => { chosenCard = card; clicks = []; choosing = []; schedule(); } },
+        cardLabel(card));
+      cardButton.disabled = !movable.has(card);
+      handBox.append(cardButton);
+    }
+    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
+      handBox.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
+        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
+        `Discard ${withArticle(m.card)}`));
+    }
+  }
+
+  function fillNewGame() {
+    const rs = model.get("rule_set") || {};
+    newGameForm.replaceChildren();
+    const rulesSel = h("select", { class: "sw-new-rules", "aria-label": "rule set" });
+    for (const r of rs.available || []) {
+      rulesSel.append(h("option", { value: r.name, ...(r.name === rs.name ? { selected: "" } : {}) },
+        r.title));
+    }
+    const playersSel = h("select", { class: "sw-new-players", "aria-label": "players" });
+    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, `${n} players`));
+    const colours = ["red", "blue", "yellow", "green"];
+    const boxes = colours.map((c) => h("input", { type: "checkbox", value: c,
+      class: "sw-new-person", ...(c === "red" ? { checked: "" } : {}) }));
+    const sync = () => {
+      const teams = (rs.available || []).find((r) => r.name === rulesSel.value)?.teams;
+      if (teams) playersSel.value = "4";
+      playersSel.disabled = !!teams;
+    };
+    rulesSel.addEventListener("change", sync);
+    sync();
+    newGameForm.append(rulesSel, playersSel, h("span", {}, "played by people:"),
+      ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${c}`)),
+      h("button", { type: "submit", class: "sw-start-game" }, "Start"));
+    newGameForm.onsubmit = (ev) => {
+      ev.preventDefault();
+      newGameForm.hidden = true;
+      model.send({ type: "new_game", rules: rulesSel.value, players: Number(playersSel.value),
+        people: boxes.filter((b) => b.checked).map((b) => b.value) });
+    };
   }
 
   // The computer players' plays since the person last moved, so each can be read.
@@ -522,7 +626,9 @@ function render({ model, el }) {
   // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
   function candidates() {
     const ways = [];
-    for (const m of pending().moves || []) {
+    const pend = pending();
+    for (const m of pend.moves || []) {
+      if (pend.hand && (m.card !== chosenCard || m.kind === "discard")) continue;
       for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
     }
     return ways.filter(({ seq }) =>
@@ -556,7 +662,7 @@ function render({ model, el }) {
     mark(clicks, "sw-selected");
     if (choosing.length) showChoices(choosing);
     for (const m of pending().moves) {
-      if (m.clicks.length === 0) {
+      if (m.clicks.length === 0 && m.kind !== "discard") {
         choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
           onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
       }
@@ -569,7 +675,10 @@ function render({ model, el }) {
     clearNotice();
     model.set("selection", []);
     model.save_changes();
-    model.send({ type: "move", notation, ...(completed ? { completed } : {}) });
+    const pend = pending();
+    model.send({ type: "move", notation, card: pend.hand ? chosenCard : pend.card,
+      ...(completed ? { completed } : {}) });
+    chosenCard = null;
   }
 
   function onBoardClick(ev) {
@@ -696,7 +805,8 @@ function render({ model, el }) {
     "change:final": () => schedule(),
     "change:drawing": () => schedule("drawing"),
     "change:annotations": () => schedule(),
-    "change:pending": () => { clicks = []; choosing = []; schedule(); },
+    "change:pending": () => { clicks = []; choosing = []; chosenCard = null; schedule(); },
+    "change:rule_set": () => schedule(),
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:autoplay": onAutoplay,

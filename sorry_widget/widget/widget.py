@@ -35,6 +35,7 @@ from ..engine.position import Position
 from ..engine.record import Record, RecordError
 from ..engine.record import annotate as annotate_in
 from ..engine.rulebook import RULE_SUMMARIES, rule_link
+from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, board_svg, card_face_markup, get_theme, pawn_markup, \
     resolve_place, theme_colours
@@ -140,6 +141,9 @@ class SorryWidget(anywidget.AnyWidget):
     plays = traitlets.List().tag(sync=True)
     recent_plays = traitlets.List().tag(sync=True)
     final = traitlets.Dict().tag(sync=True)
+    #: The rule set: name, title, teams, scoring, the 1934 high-card draw, and the rule sets a
+    #: new game may be started with.
+    rule_set = traitlets.Dict().tag(sync=True)
     annotations = traitlets.Dict().tag(sync=True)
     pending = traitlets.Dict().tag(sync=True)
     humans = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -259,12 +263,31 @@ class SorryWidget(anywidget.AnyWidget):
         self.plays = [_play_data(m, t) for m, t in zip(moves, turns)]
         self.recent_plays = []
         self._set_final(positions[-1])
+        self._describe_rules()
 
     def _set_final(self, position: Position) -> None:
         winner = position.winner()
         to_move = None if winner or self.mode == "demo" else position.colour_to_move
-        self.final = {"to_move": to_move,
-                      "winner": list(winner) if isinstance(winner, tuple) else winner}
+        rules = position.rules
+        final = {"to_move": to_move,
+                 "winner": list(winner) if isinstance(winner, tuple) else winner}
+        if winner and rules.scoring:
+            final["scores"] = rules.scores(position)
+        if winner and hasattr(rules, "double_game"):
+            final["double_game"] = rules.double_game(position)
+        self.final = final
+
+    def _describe_rules(self) -> None:
+        rules = self._history()[0][0].rules
+        draws = self.game.leader_draws if self.game is not None else []
+        self.rule_set = {
+            "name": rules.name, "title": rules.title, "scoring": rules.scoring,
+            "teams": [list(t) for t in rules.teams] if rules.teams else None,
+            "hand_size": rules.hand_size,
+            "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
+            "available": [{"name": r.name, "title": r.title, "teams": bool(r.teams)}
+                          for r in RULE_SETS.values()],
+        }
 
     def _append_play(self) -> None:
         """Sync the live game's newest play: it joins the recent ones, which join ``plays``
@@ -292,11 +315,13 @@ class SorryWidget(anywidget.AnyWidget):
                 or (self.mode == "demo" and game.history):
             self.pending = {}
             return
-        card = game.draw()
+        hand = [CARD_NAMES[c] for c in game.hand]
+        card = None if hand else game.draw()
         moves = []
         for m in game.legal_moves():
             entry = {"notation": m.notation, "explanation": m.explanation,
                      "rules": list(m.rule_ids), "clicks": _clicks(m), "kind": m.kind,
+                     "card": CARD_NAMES[m.card],
                      "result": json.dumps(m.result.to_dict()["pawns"], sort_keys=True)}
             if len(m.parts) == 2:
                 # The engine lists a split once when both orders end alike; a person may
@@ -304,7 +329,9 @@ class SorryWidget(anywidget.AnyWidget):
                 entry["alt_clicks"] = entry["clicks"][2:] + entry["clicks"][:2]
             moves.append(entry)
         self.pending = {"play": len(game.history), "colour": game.colour_to_move,
-                        "card": CARD_NAMES[card], "moves": moves}
+                        "card": CARD_NAMES[card] if card is not None else "", "moves": moves}
+        if hand:
+            self.pending = {**self.pending, "hand": hand}
 
     def _advance_computers(self, limit: int = 10_000) -> None:
         """Let the strategies play until a person is to move or the game ends. A game with no
@@ -336,6 +363,37 @@ class SorryWidget(anywidget.AnyWidget):
             self._all_plays_from_scratch()
             self._refresh_pending()
             self.play = 0
+
+    def new_game(self, rules: str = "classic", players: int | list = 4,
+                 people=("red",), seed=None) -> None:
+        """Start a new game on this board: a rule set (name or alias), the players (a count or
+        colours) and the colours played by people; the others are played by the computer."""
+        try:
+            rule_set = get_rules(rules)
+            if rule_set.teams:
+                players = 4
+            if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+                raise WidgetError(f"players: expected 2, 3 or 4 or a list of colours, not "
+                                  f"{players!r}")
+            game = Game(players, rules=rule_set, seed=seed,
+                        strategies={c: None for c in people} if people else "random")
+        except (GameError, ValueError) as exc:
+            if isinstance(exc, WidgetError):
+                raise
+            raise WidgetError(str(exc)) from None
+        unknown = [c for c in people or () if c not in game.colours]
+        if unknown:
+            raise WidgetError(f"people: {unknown[0]!r} is not playing (players: "
+                              f"{', '.join(game.colours)})")
+        with self.hold_sync():
+            self._record, self.game, self._annotations_by_play = None, game, {}
+            self.mode = "game"
+            self.humans = [c for c, s in game.strategies.items() if s is None]
+            self._draw_static()
+            self._all_plays_from_scratch()
+            self._advance_computers()
+            self._sync_annotations()
+            self.play = self.last_play
 
     def reset(self) -> None:
         """A demo: back to its position and card, the example move ready to show again."""
@@ -476,8 +534,9 @@ class SorryWidget(anywidget.AnyWidget):
     def pause(self) -> None:
         self.autoplay = False
 
-    def move(self, notation: str) -> Move:
-        """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``)."""
+    def move(self, notation: str, card: str | None = None) -> Move:
+        """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``);
+        from a hand, ``card`` says which card where two would make the same move."""
         game = self.game
         if game is None:
             raise WidgetError("this widget replays a record; there is no game to move in")
@@ -488,7 +547,7 @@ class SorryWidget(anywidget.AnyWidget):
                 raise WidgetError(f"the game is over: {game.winner} won")
             raise WidgetError(f"it is {game.colour_to_move}'s turn, played by the computer")
         try:
-            play = game.play(notation)
+            play = game.play(notation, card=card)
         except GameError as exc:
             raise WidgetError(str(exc)) from None
         with self.hold_sync():
@@ -536,7 +595,7 @@ class SorryWidget(anywidget.AnyWidget):
         options.setdefault("theme", "light" if self.theme == "auto" else self.theme)
         move = moves[self.play - 1] if self.play > 0 else None
         card = move.card if move else None
-        if self.pending and self.pending["play"] == self.play:
+        if self.pending and self.pending["play"] == self.play and self.pending["card"]:
             card = self.pending["card"]
         return board_svg(positions[self.play], last_move=move, card=card, **options)
 
@@ -550,7 +609,7 @@ class SorryWidget(anywidget.AnyWidget):
         if isinstance(winner, tuple):
             winner = " and ".join(winner)
         now = f"{winner} has won" if winner else f"{position.colour_to_move} to move"
-        if self.pending and self.pending["play"] == self.play:
+        if self.pending and self.pending["play"] == self.play and self.pending["card"]:
             now += f" with {with_article(card_label(self.game.card))}"
         return (f"Sorry! board ({self.mode}): {position.rules.title}; {colours}; {where}; "
                 f"{now}.")
@@ -576,7 +635,9 @@ class SorryWidget(anywidget.AnyWidget):
             if kind == "hello":
                 self.send({"type": "live"})
             elif kind == "move":
-                move = self.move(str(content.get("notation", "")))
+                card = content.get("card")
+                move = self.move(str(content.get("notation", "")),
+                                 card=card if isinstance(card, str) and card else None)
                 completed = content.get("completed")
                 if completed and completed in move.notation.split(" "):
                     self._notify(f"The rest of your {card_label(move.card)} could go only one "
@@ -591,6 +652,9 @@ class SorryWidget(anywidget.AnyWidget):
                 self._notify(f"Note saved on play {play}.", "ok")
             elif kind == "reset":
                 self.reset()
+            elif kind == "new_game":
+                self.new_game(content.get("rules", "classic"), content.get("players", 4),
+                              content.get("people", ["red"]))
             elif kind == "show":
                 self.reset()
                 self.play = 1
@@ -662,11 +726,7 @@ def _checked_game(game: Any, humans, card) -> Game:
                               f"{', '.join(game.colours)})")
     if not game.keep_history:
         raise WidgetError("game: a game with keep_history=False cannot be replayed")
-    people = humans or [c for c, s in game.strategies.items() if s is None]
-    if game.rules.hand_size and people:
-        raise WidgetError(f"game: playing {game.rules.name} from a hand on the board is not "
-                          "built yet; let the computer play it and step through, replay its "
-                          "record, or play it in Python with game.hand and game.play(...)")
+
     if card is not None and (game.finished or (
             game.strategies.get(game.colour_to_move) is not None
             and game.colour_to_move not in (humans or ()))):
