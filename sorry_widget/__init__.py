@@ -4,6 +4,10 @@
     SorryWidget()                      # play red against three computer players
     SorryWidget(record="game.json")    # replay a recorded game
     board_svg(Game(seed=1))            # the board as SVG text
+
+The engine and the drawing load at once; the widget (and with it Jupyter's packages) only when
+``SorryWidget``, ``ProgressBar`` or ``WidgetError`` is first used, so ``import
+sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
 """
 
 from .engine import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
@@ -11,7 +15,6 @@ from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
 from .render import board_svg
-from .widget import ProgressBar, SorryWidget, WidgetError
 
 __version__ = "0.1.0"
 __all__ = [
@@ -19,3 +22,13 @@ __all__ = [
     "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "get_rules",
     "legal_moves", "simulate",
 ]
+
+_WIDGET_NAMES = ("ProgressBar", "SorryWidget", "WidgetError")
+
+
+def __getattr__(name: str):
+    if name in _WIDGET_NAMES:
+        from . import widget
+
+        return getattr(widget, name)
+    raise AttributeError(f"module 'sorry_widget' has no attribute {name!r}")

@@ -56,3 +56,16 @@ def test_each_layer_imports_only_the_layers_below():
             assert outside <= libraries, f"{layer}/{path.name} imports {sorted(outside - libraries)}"
             assert relative_targets(path) <= below, \
                 f"{layer}/{path.name} imports {sorted(relative_targets(path) - below)}"
+
+
+def test_the_engine_and_the_command_load_no_jupyter_package():
+    import subprocess
+
+    code = ("import sys, sorry_widget.engine, sorry_widget.cli\n"
+            "jupyter = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "{'ipywidgets', 'anywidget', 'traitlets', 'IPython', 'ipykernel', 'jupyter_client',"
+            " 'nbformat', 'nbconvert', 'comm'})\n"
+            "print(','.join(jupyter))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "", done.stdout

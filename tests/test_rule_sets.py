@@ -165,3 +165,26 @@ def test_simulating_1934_draws_the_leader_for_each_game_as_a_game_would():
         leaders.add(game.start.colour_to_move)
         assert game.run() == result.winner and game.cards_played == result.cards
     assert len(leaders) > 1
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_random_games_of_every_rule_set_keep_their_invariants_and_end(name):
+    from sorry_widget.engine.board import HOME, START, is_safety, is_track
+
+    for seed in range(3):
+        game = Game(4, rules=name, seed=f"inv-{seed}")
+        game.run(max_cards=5000)
+        assert game.finished, f"{name} seed {seed} did not end"
+        for position in game.positions():
+            track = [loc for locs in position.pawns for loc in locs if is_track(loc)]
+            assert len(track) == len(set(track))  # never two pawns on one square
+            assert all(len(locs) == 4 for locs in position.pawns)
+            for locs in position.pawns:
+                safety = [loc for loc in locs if is_safety(loc)]
+                assert len(safety) == len(set(safety))
+                assert all(loc == HOME or loc == START or is_track(loc) or is_safety(loc)
+                           for loc in locs)
+        if game.rules.hand_size:  # no card created or lost: hands + pile + discards = deck
+            held = sum(len(h) for h in game.hands.values())
+            assert held + len(game.pile.cards) + len(game.pile.discards) == \
+                sum(DECKS[game.rules.deck].values())
