@@ -14,7 +14,7 @@ from .engine.game import Game, GameError
 from .engine.moves import hand_moves, legal_moves
 from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
-from .engine.rules import OPTION_TYPES, RuleSet, get_rules
+from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
 from .engine.simulate import simulate, stderr_progress
 from .engine.strategies import STRATEGIES
 
@@ -93,16 +93,22 @@ def cmd_moves(args) -> int:
         return _usage_error("moves: give a POSITION file (or --jsonl to read requests from stdin)")
     if args.card is None:
         return _usage_error("moves: --card is required with a POSITION file")
+    return _answer_file(args.position, lambda data: _moves_answer({"position": data,
+                                                                   "card": args.card}))
+
+
+def _answer_file(path: str, answer) -> int:
+    """Print ``answer(position data)`` for a position file, or one ``{"error": …}`` line."""
     try:
-        with open(args.position, "rb") as f:
+        with open(path, "rb") as f:
             text = f.read()
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"{args.position}: not valid JSON ({exc})") from None
-        _emit(_moves_answer({"position": data, "card": args.card}))
+            raise PositionError(f"{path}: not valid JSON ({exc})") from None
+        _emit(answer(data))
     except OSError as exc:
-        _emit({"error": f"{args.position}: {exc.strerror}"})
+        _emit({"error": f"{path}: {exc.strerror}"})
         return 1
     except ValueError as exc:
         _emit({"error": str(exc)})
@@ -115,7 +121,7 @@ def score_answer(data) -> dict:
     position = Position.from_dict(data)
     rules = position.rules
     winner = rules.winner(position)
-    answer = {"rules": rules.name, "winner": list(winner) if isinstance(winner, tuple) else winner}
+    answer = {"rules": rules.name, "winner": winner_json(winner)}
     scores = rules.scores(position)
     if scores is not None:
         answer["scores"] = scores
@@ -126,21 +132,7 @@ def score_answer(data) -> dict:
 
 
 def cmd_score(args) -> int:
-    try:
-        with open(args.position, "rb") as f:
-            text = f.read()
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"{args.position}: not valid JSON ({exc})") from None
-        _emit(score_answer(data))
-    except OSError as exc:
-        _emit({"error": f"{args.position}: {exc.strerror}"})
-        return 1
-    except ValueError as exc:
-        _emit({"error": str(exc)})
-        return 1
-    return 0
+    return _answer_file(args.position, score_answer)
 
 
 def _option_value(text: str):

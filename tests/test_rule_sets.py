@@ -50,8 +50,8 @@ def test_options_are_part_of_a_positions_json_and_identity():
 
 @pytest.mark.parametrize("options, message", [
     ({"jump": True}, "options.jump: not a rule option"),
-    ({"sorry_forward_4": 1}, "options.sorry_forward_4: expected true or false, not 1"),
-    ({"deck": "tarot"}, "options.deck: unknown deck 'tarot'"),
+    ({"sorry_forward_4": 1}, "options.sorry_forward_4: must be true or false, not 1"),
+    ({"deck": "tarot"}, "options.deck: 'tarot' is not a deck"),
     ({"pawns_per_player": 3}, "options.pawns_per_player: 3, but the pawn lists have 4"),
     ([], "options: expected an object"),
 ])

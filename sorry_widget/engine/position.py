@@ -15,7 +15,7 @@ from typing import Any
 
 from . import board
 from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
-from .rules import OPTION_TYPES, RuleSet, get_rules
+from .rules import RuleSet, get_rules, option_problem
 
 POSITION_FORMAT = "sorry-position/1"
 
@@ -326,13 +326,9 @@ def _with_position_options(rules: RuleSet, options: Any) -> RuleSet:
     if not isinstance(options, Mapping):
         raise PositionError("options: expected an object of rule options")
     for key, value in options.items():
-        if key not in OPTION_TYPES:
-            raise PositionError(f"options.{key}: not a rule option; options are "
-                                f"{', '.join(OPTION_TYPES)}")
-        kind = OPTION_TYPES[key]
-        if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
-            raise PositionError(f"options.{key}: expected {'true or false' if kind is bool else kind.__name__}, "
-                                f"not {value!r}")
+        problem = option_problem(key, value)
+        if problem:
+            raise PositionError(f"options.{problem}")
     try:
         return rules.with_options(**{k: v for k, v in options.items()
                                      if k != "pawns_per_player"})

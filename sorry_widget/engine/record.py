@@ -27,7 +27,8 @@ from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, hand_moves, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
-from .rules import OPTION_TYPES, get_rules
+from .rules import OPTION_TYPES, get_rules, option_problem
+from .rules import winner_json as _winner_json
 
 RECORD_FORMAT = "sorry-record/1"
 #: Games played from hands of cards (play for points) also record the hands dealt and every
@@ -535,11 +536,6 @@ def _read_play(n: int, p: Any, hands: bool = False) -> PlayRecord:
     return PlayRecord(**p)
 
 
-def _winner_json(winner):
-    """A winner as a record writes it: a colour, a team's two colours as a list, or None."""
-    return list(winner) if isinstance(winner, tuple) else winner
-
-
 def _record_options(rules) -> dict:
     return {k: v for k, v in rules.options().items() if k in _OPTION_NAMES}
 
@@ -549,15 +545,10 @@ def _check_options(options: Any) -> None:
     if not isinstance(options, dict):
         raise RecordError("options: expected an object")
     for key, value in options.items():
-        if key not in _OPTION_NAMES:
-            raise RecordError(f"options.{key}: not a rule option; options are "
-                              f"{', '.join(_OPTION_NAMES)}")
-        if key == "deck":
-            if not isinstance(value, str) or value not in DECKS:
-                raise RecordError(f"options.deck: {value!r} is not a deck; decks are "
-                                  f"{', '.join(sorted(DECKS))}")
-        elif not isinstance(value, bool):
-            raise RecordError(f"options.{key}: must be true or false, not {value!r}")
+        problem = option_problem(key, value) if key in _OPTION_NAMES else \
+            f"{key}: not a rule option of a record; options are {', '.join(_OPTION_NAMES)}"
+        if problem:
+            raise RecordError(f"options.{problem}")
 
 
 def _check_place(value: Any, field: str) -> None:

@@ -26,6 +26,27 @@ OPTION_TYPES: dict[str, type] = {
 }
 
 
+def option_problem(key: str, value: Any) -> str | None:
+    """What is wrong with a rule option as a file gives it (a position's or a record's
+    ``options``), or None: ``"deck: 5 is not a deck; decks are …"``."""
+    if key not in OPTION_TYPES:
+        return f"{key}: not a rule option; options are {', '.join(OPTION_TYPES)}"
+    if key == "deck":
+        if isinstance(value, str) and value in DECKS:
+            return None
+        return f"deck: {value!r} is not a deck; decks are {', '.join(sorted(DECKS))}"
+    kind = OPTION_TYPES[key]
+    if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
+        wanted = "true or false" if kind is bool else "a whole number"
+        return f"{key}: must be {wanted}, not {value!r}"
+    return None
+
+
+def winner_json(winner):
+    """A winner as JSON writes it: a colour, a team's two colours as a list, or None."""
+    return list(winner) if isinstance(winner, tuple) else winner
+
+
 class RuleError(SorryError):
     """An unknown rule set or option, or a value it cannot take; the message names it."""
 
