@@ -1,4 +1,5 @@
-"""A deliberately naive second reading of RULES.md C1–C13, used only by the tests.
+"""A deliberately naive second reading of the rules page's C1–C13, T1–T6 and P2–P3, used only
+by the tests.
 
 It works on position-format places ("start", 12, "safety-3", "home"), walks one square at a
 time and shares no code or tables with the engine, so agreeing with it is evidence that the
@@ -96,28 +97,38 @@ def canonical(pawns, to_move, rules="classic"):
                       sort_keys=True)
 
 
-def results(position: dict, card: str) -> set[str]:
-    """The set of canonical result positions of every legal move (a forfeit included)."""
+PARTNER = {"red": "yellow", "yellow": "red", "blue": "green", "green": "blue"}
+TEAM_RULES = ("teams-1992", "partnership-1934")
+
+
+def _outcomes(position: dict, card: str):
+    """(base pawns, results of every move but a forfeit and a switch, results of the 11's
+    switches) for the player to move. In a team game (T1) the card may move the partner's
+    pawns too; each pawn is judged by its own colour (C2, C5), and a pawn of any other colour
+    is bumped (T3)."""
     colour = position["to_move"]
     base = {c: list(v) for c, v in position["pawns"].items()}
-    own = base[colour]
+    team = position.get("rules", "classic") in TEAM_RULES
+    movers = [colour, PARTNER[colour]] if team else [colour]
+    pawns_of = [(c, i) for c in movers for i in range(len(base[c]))]
     out = []
 
     def single(n, forward=True):
         found = []
-        for i, p in enumerate(own):
-            dest = walk(colour, p, n, forward)
+        for c, i in pawns_of:
+            dest = walk(c, base[c][i], n, forward)
             if dest is None:
                 continue
-            res = land(copy.deepcopy(base), colour, i, dest)
+            res = land(copy.deepcopy(base), c, i, dest)
             if res is not None:
                 found.append(res)
         return found
 
+    switches = []
     if card in ("1", "2"):
-        for i, p in enumerate(own):
-            if p == "start":
-                res = land(copy.deepcopy(base), colour, i, exit_square(colour))
+        for c, i in pawns_of:  # C1; a partner's pawn onto its own start exit (T2)
+            if base[c][i] == "start":
+                res = land(copy.deepcopy(base), c, i, exit_square(c))
                 if res is not None:
                     out.append(res)
         out += single(int(card))
@@ -130,50 +141,74 @@ def results(position: dict, card: str) -> set[str]:
     elif card == "7":
         out += single(7)
         for a in range(1, 7):
-            for i, p in enumerate(own):
-                first = walk(colour, p, a)
+            for c, i in pawns_of:
+                first = walk(c, base[c][i], a)
                 if first is None:
                     continue
-                mid = land(copy.deepcopy(base), colour, i, first)
+                mid = land(copy.deepcopy(base), c, i, first)
                 if mid is None:
                     continue
-                for j, q in enumerate(mid[colour]):
-                    if j == i:
+                for c2, j in pawns_of:  # any other pawn of the team (T4)
+                    if (c2, j) == (c, i):
                         continue
-                    second = walk(colour, q, 7 - a)
+                    second = walk(c2, mid[c2][j], 7 - a)
                     if second is None:
                         continue
-                    res = land(copy.deepcopy(mid), colour, j, second)
+                    res = land(copy.deepcopy(mid), c2, j, second)
                     if res is not None:
                         out.append(res)
     elif card == "11":
-        forward = single(11)
-        out += forward
-        switches = []
-        for i, p in enumerate(own):
+        out += single(11)
+        for c, i in pawns_of:
+            p = base[c][i]
             if not isinstance(p, int):
                 continue
-            for c in base:
-                if c == colour:
+            for other in base:
+                if other in movers:  # never two team pawns (T5)
                     continue
-                for j, q in enumerate(base[c]):
+                for j, q in enumerate(base[other]):
                     if isinstance(q, int):
                         res = copy.deepcopy(base)
-                        res[colour][i], res[c][j] = q, p
-                        slide_if_needed(res, colour, i)
+                        res[c][i], res[other][j] = q, p
+                        slide_if_needed(res, c, i)
                         switches.append(res)
-        out += switches
-        if not forward and switches:
-            out.append(copy.deepcopy(base))  # C10: may decline
     elif card == "sorry":
-        if "start" in own:
-            i = own.index("start")
-            for c in base:
-                if c == colour:
-                    continue
-                for q in base[c]:
-                    if isinstance(q, int):
-                        out.append(land(copy.deepcopy(base), colour, i, q))
+        opponents = [(o, q) for o in base if o not in movers for q in base[o]
+                     if isinstance(q, int)]
+        for c in movers:
+            if "start" not in base[c]:
+                continue
+            i = base[c].index("start")
+            # onto an opponent; only with none on the track, a team pawn of the other colour (T6)
+            targets = opponents or [(o, q) for o in movers if o != c for q in base[o]
+                                    if isinstance(q, int)]
+            for _, q in targets:
+                out.append(land(copy.deepcopy(base), c, i, q))
+    return base, out, switches
+
+
+def results(position: dict, card: str) -> set[str]:
+    """The set of canonical result positions of every legal move (a forfeit included)."""
+    base, out, switches = _outcomes(position, card)
+    colour, rules = position["to_move"], position.get("rules", "classic")
+    if card == "11" and not out and switches:
+        switches.append(copy.deepcopy(base))  # C10: may decline
+    out += switches
     if not out:
         out.append(copy.deepcopy(base))
-    return {canonical(r, colour, position.get("rules", "classic")) for r in out}
+    return {canonical(r, colour, rules) for r in out}
+
+
+def hand_results(position: dict, hand: list[str]) -> set[str]:
+    """Play for points (P2, P3): every card of the hand that can move; if none can, or only
+    11 switches can, the unchanged position (a discard) as well."""
+    colour, rules = position["to_move"], position.get("rules", "classic")
+    base, moved, switched = None, [], []
+    for card in dict.fromkeys(hand):
+        base, out, switches = _outcomes(position, card)
+        moved += out
+        switched += switches
+    found = moved + switched
+    if not moved:
+        found.append(copy.deepcopy(base))
+    return {canonical(r, colour, rules) for r in found}

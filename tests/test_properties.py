@@ -20,8 +20,8 @@ COLOURS = ["red", "blue", "yellow", "green"]
 
 
 @st.composite
-def positions(draw):
-    n = draw(st.integers(2, 4))
+def positions(draw, rules="classic"):
+    n = 4 if rules in reference.TEAM_RULES else draw(st.integers(2, 4))
     colours = sorted(draw(st.permutations(COLOURS))[:n], key=COLOURS.index)
     count = draw(st.sampled_from([4, 4, 3]))
     taken: set[int] = set()
@@ -45,7 +45,7 @@ def positions(draw):
                 places.append(kind)
         pawns[colour] = places
     to_move = draw(st.sampled_from(colours))
-    return {"format": "sorry-position/1", "rules": "classic", "to_move": to_move,
+    return {"format": "sorry-position/1", "rules": rules, "to_move": to_move,
             "pawns": pawns}
 
 
@@ -56,6 +56,28 @@ def test_engine_agrees_with_the_reference_reading(data, card):
     moves = position.legal_moves(card)
     engine = {m.result.to_json() for m in moves}
     assert engine == reference.results(data, card)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["teams-1992", "partnership-1934"]).flatmap(positions),
+       st.sampled_from(CARDS))
+def test_team_moves_agree_with_the_reference_reading(data, card):
+    """T1–T6 read a second time, naively, in tests/reference.py."""
+    position = Position.from_dict(data)
+    assert {m.result.to_json() for m in position.legal_moves(card)} == \
+        reference.results(data, card)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions("play-for-points-1992"), st.lists(st.sampled_from(CARDS), min_size=1,
+                                                   max_size=5))
+def test_plays_from_a_hand_agree_with_the_reference_reading(data, hand):
+    """P2–P3: the cards that can move, or a discard."""
+    from sorry_widget.engine.moves import hand_moves
+
+    position = Position.from_dict(data)
+    assert {m.result.to_json() for m in hand_moves(position, hand)} == \
+        reference.hand_results(data, hand)
 
 
 @settings(max_examples=200, deadline=None)
