@@ -14,7 +14,7 @@ from conftest import pos
 from sorry_widget.engine import Position, PositionError
 from sorry_widget.engine.cards import DECKS, SORRY
 from sorry_widget.engine.game import Game, high_card_draw, next_seat
-from sorry_widget.engine.record import Record
+from sorry_widget.engine.record import Record, RecordError
 from sorry_widget.engine.rules import RULE_SETS, RuleError, get_rules
 from sorry_widget.engine.simulate import simulate
 
@@ -188,3 +188,22 @@ def test_random_games_of_every_rule_set_keep_their_invariants_and_end(name):
             held = sum(len(h) for h in game.hands.values())
             assert held + len(game.pile.cards) + len(game.pile.discards) == \
                 sum(DECKS[game.rules.deck].values())
+
+
+def test_a_1934_record_keeps_the_high_card_draw_and_checks_it():
+    import json as _json
+
+    game = Game(4, rules="original-1934", seed=11)
+    game.run()
+    text = Record.from_game(game).to_json()
+    data = _json.loads(text)
+    assert data["format"] == "sorry-record/2" and data["deal"] is None
+    assert data["leader_draws"][-1] and Record.from_json(text).to_json() == text
+    leader = game.start.colour_to_move
+    lie = _json.loads(text)
+    lie["leader_draws"] = [[[c, "sorry" if c != leader else "1"]
+                            for c, _ in lie["leader_draws"][0]]]
+    with pytest.raises(RecordError, match="the start position has"):
+        Record.from_dict(lie)
+    classic = Record.from_game(Game(2, seed=1))
+    assert classic.to_dict()["format"] == "sorry-record/1"  # nothing drawn: version 1

@@ -31,13 +31,14 @@ from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
 
 RECORD_FORMAT = "sorry-record/1"
-#: Games played from hands of cards (play for points) also record the hands dealt and every
-#: card drawn, so they replay from the record alone; version 1 readers refuse them.
+#: Version 2 also keeps what chose the leader and what the players held: the 1934 high-card
+#: draw (``leader_draws``) and, for play from a hand, the hands dealt (``deal``) and every card
+#: drawn. Games that have either are written in it; version 1 readers refuse it.
 RECORD_FORMAT_HANDS = "sorry-record/2"
 _KEYS = ("format", "rules", "options", "players", "seed", "start", "plays", "annotations",
          "result")
-_KEYS_HANDS = ("format", "rules", "options", "players", "seed", "start", "deal", "plays",
-               "annotations", "result")
+_KEYS_HANDS = ("format", "rules", "options", "players", "seed", "start", "leader_draws", "deal",
+               "plays", "annotations", "result")
 _PLAY_KEYS = ("turn", "colour", "card", "move", "events")
 _PLAY_KEYS_HANDS = ("turn", "colour", "card", "move", "events", "drawn")
 # The rule options a record writes; the number of pawns is in its start position.
@@ -95,10 +96,13 @@ class Record:
     def __init__(self, rules: str, options: dict, players: list[dict], seed: Any,
                  start: Position, plays: list[PlayRecord],
                  annotations: Iterable[Annotation] = (), result: dict | None = None,
-                 deal: dict[str, list[str]] | None = None) -> None:
+                 deal: dict[str, list[str]] | None = None,
+                 leader_draws: list | None = None) -> None:
         self.rules = rules
         #: Play for points: each colour's hand as dealt.
         self.deal = deal
+        #: The high-card draw that chose the leader (1934): rounds of ``[colour, card]``.
+        self.leader_draws = leader_draws or []
         self.options = dict(options)
         self.players = players
         self.seed = seed
@@ -126,8 +130,10 @@ class Record:
                  for p in game.history]
         deal = {c: [CARD_NAMES[x] for x in cards] for c, cards in game.deal.items()} \
             if hands else None
+        leader = [[[c, CARD_NAMES[card]] for c, card in r] for r in game.leader_draws]
         record = cls(game.rules.name, options, players, game.seed, game.start, plays,
-                     result={"winner": _winner_json(game.winner)}, deal=deal)
+                     result={"winner": _winner_json(game.winner)}, deal=deal,
+                     leader_draws=leader)
         record._moves = [p.move for p in game.history]
         record._positions = game.positions()
         return record
@@ -196,9 +202,9 @@ class Record:
             base = get_rules(data["rules"])
         except ValueError as exc:
             raise RecordError(str(exc)) from None
-        wanted = RECORD_FORMAT_HANDS if base.hand_size else RECORD_FORMAT
-        if fmt != wanted:
-            raise RecordError(f"format: a {base.name} game is recorded as {wanted!r}, not {fmt!r}")
+        if base.hand_size and fmt != RECORD_FORMAT_HANDS:
+            raise RecordError(f"format: a {base.name} game is recorded as "
+                              f"{RECORD_FORMAT_HANDS!r}, not {fmt!r}")
         _check_options(data["options"])
         try:
             start = Position.from_dict(data["start"])
@@ -225,7 +231,13 @@ class Record:
             raise RecordError(f"plays: {len(data['plays']):,} plays is more than a record may "
                               f"hold ({MAX_PLAYS:,})")
         plays = [_read_play(i, p, bool(base.hand_size)) for i, p in enumerate(data["plays"], 1)]
-        deal = _read_deal(data.get("deal"), start) if base.hand_size else None
+        if base.hand_size:
+            deal = _read_deal(data.get("deal"), start)
+        elif data.get("deal") is not None:
+            raise RecordError(f"deal: {base.name} deals no hands; write null")
+        else:
+            deal = None
+        leader_draws = _read_leader_draws(data.get("leader_draws", []), start)
         annotations = []
         if not isinstance(data["annotations"], list):
             raise RecordError("annotations: expected a list")
@@ -243,7 +255,7 @@ class Record:
         if not isinstance(data["result"], dict) or list(data["result"]) != ["winner"]:
             raise RecordError('result: expected {"winner": colour, [colour, colour] or null}')
         record = cls(data["rules"], data["options"], players, data["seed"], start, plays,
-                     annotations, data["result"], deal)
+                     annotations, data["result"], deal, leader_draws)
         record.replay()
         return record
 
@@ -365,7 +377,8 @@ class Record:
 
     def to_dict(self) -> dict:
         data = {
-            "format": RECORD_FORMAT if self.deal is None else RECORD_FORMAT_HANDS,
+            "format": RECORD_FORMAT if self.deal is None and not self.leader_draws
+            else RECORD_FORMAT_HANDS,
             "rules": self.rules,
             "options": dict(sorted(self.options.items())),
             "players": self.players,
@@ -375,9 +388,9 @@ class Record:
             "annotations": [self.annotations[k].to_dict() for k in sorted(self.annotations)],
             "result": self.result,
         }
-        if self.deal is not None:
-            data = {**{k: data[k] for k in _KEYS_HANDS[:6]}, "deal": self.deal,
-                    **{k: data[k] for k in _KEYS_HANDS[7:]}}
+        if data["format"] == RECORD_FORMAT_HANDS:
+            data = {**{k: data[k] for k in _KEYS_HANDS[:6]}, "leader_draws": self.leader_draws,
+                    "deal": self.deal, **{k: data[k] for k in _KEYS_HANDS[8:]}}
         return data
 
     def to_json(self) -> str:
@@ -502,6 +515,39 @@ class _Supply:
         for c in cards:
             self.draw(where, c)
         hand.extend(cards)
+
+
+def _read_leader_draws(rounds: Any, start: Position) -> list:
+    """The high-card draw, checked against the rule (docs/rules.md, *Rule options*): everyone
+    draws, the players tied for the highest draw again, and the last round's one highest card
+    is the start position's first player."""
+    if rounds == []:
+        return []
+    if not isinstance(rounds, list) or not start.rules.leader_by_high_card:
+        raise RecordError("leader_draws: a list of rounds of [colour, card], only for a rule set "
+                          "whose leader is drawn")
+    drawing = list(start.colour_names)
+    deck = DECKS[start.rules.deck]
+    for n, draws in enumerate(rounds, 1):
+        where = f"leader_draws[{n - 1}]"
+        if not isinstance(draws, list) or [d[0] if isinstance(d, list) and len(d) == 2 else None
+                                           for d in draws] != drawing:
+            raise RecordError(f"{where}: expected a [colour, card] for each of "
+                              f"{', '.join(drawing)}")
+        try:
+            cards = [card_from_name(card) for _, card in draws]
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if any(cards.count(c) > deck.get(c, 0) for c in cards):
+            raise RecordError(f"{where}: more cards of one kind than the {start.rules.deck} deck has")
+        top = max(cards)
+        drawing = [colour for colour, card in zip(drawing, cards) if card == top]
+        if len(drawing) == 1 and n != len(rounds):
+            raise RecordError(f"{where}: {drawing[0]} drew highest alone; nobody draws again")
+    if len(drawing) != 1 or drawing[0] != start.colour_to_move:
+        raise RecordError(f"leader_draws: the draw makes {' and '.join(drawing)} lead, but the "
+                          f"start position has {start.colour_to_move} to move")
+    return rounds
 
 
 def _read_deal(deal: Any, start: Position) -> dict[str, list[str]]:

@@ -27,7 +27,7 @@ import anywidget
 import traitlets
 
 from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
-from ..engine.cards import CARD_NAMES, card_label, with_article
+from ..engine.cards import CARD_NAMES, card_from_name, card_label, with_article
 from ..engine.errors import SorryError
 from ..engine.game import Game, GameError
 from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal
@@ -279,7 +279,8 @@ class SorryWidget(anywidget.AnyWidget):
 
     def _describe_rules(self) -> None:
         rules = self._history()[0][0].rules
-        draws = self.game.leader_draws if self.game is not None else []
+        draws = self.game.leader_draws if self.game is not None else [
+            [(c, card_from_name(card)) for c, card in r] for r in self._record.leader_draws]
         self.rule_set = {
             "name": rules.name, "title": rules.title, "scoring": rules.scoring,
             "teams": [list(t) for t in rules.teams] if rules.teams else None,
