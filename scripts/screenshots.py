@@ -1,6 +1,7 @@
 """Redraws the README's pictures in docs/images/: the board (light and dark, mid-game, as SVG and
 PNG), a heatmap with its colour scale, and the widget in Chromium at a projector's width:
-replaying, in play mode after the computer answered, and as a rule demo.
+replaying, in play mode after the computer answered, as a rule demo, a hand of cards (play for
+points) and a team game's end.
 
     .venv/bin/python scripts/screenshots.py
 """
@@ -78,6 +79,24 @@ def main() -> None:
         page = browser.new_page()
         Bridge(page, demo, width=1024)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-rule-demo.png"))
+
+        points = Game(4, rules="play-for-points-1992", seed=5, strategies={"red": None})
+        hand = SorryWidget(points, animate=False)
+        for _ in range(6):
+            first = hand.pending["moves"][0]
+            hand.move(first["notation"], card=first["card"])
+        page = browser.new_page()
+        Bridge(page, hand, width=1024)
+        page.locator(".sw-hand .sw-hand-card:not([disabled])").first.click()
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-for-points.png"))
+
+        teams = Game(4, rules="teams-1992", seed=2)
+        teams.run()
+        team_replay = SorryWidget(record=Record.from_game(teams), animate=False)
+        team_replay.goto(-1)
+        page = browser.new_page()
+        Bridge(page, team_replay, width=1024)
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-teams.png"))
 
         counts = [0] * 60
         for seed in range(40):
