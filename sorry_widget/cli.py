@@ -253,6 +253,30 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_cardgame_plays(args) -> int:
+    """The card game's legal actions (docs/cardgame.md): one state, or one per line."""
+    from .engine.cardgame import plays_answer
+
+    if args.jsonl:
+        failed = False
+        for lineno, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            try:
+                try:
+                    data = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"not valid JSON ({exc})") from None
+                _emit(plays_answer(data))
+            except ValueError as exc:
+                failed = True
+                _emit({"error": f"line {lineno}: {exc}"})
+        return 1 if failed else 0
+    if not args.state:
+        return _usage_error("cardgame plays: give a STATE file (or --jsonl)")
+    return _answer_file(args.state, plays_answer)
+
+
 def _usage_error(message: str) -> int:
     print(f"sorry-widget {message}", file=sys.stderr)
     return 2
@@ -307,6 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="check a sorry-record/1 file and print its game log")
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
+
+    cardgame = sub.add_parser("cardgame", help="the SORRY! card game (docs/cardgame.md)")
+    card_sub = cardgame.add_subparsers(dest="cardgame_command", required=True)
+    p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
+    p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
+    p.add_argument("--jsonl", action="store_true", help="read one state per line from stdin")
+    p.set_defaults(func=cmd_cardgame_plays)
 
     p = sub.add_parser("export", help="a notebook as one HTML page whose boards replay offline")
     p.add_argument("notebook", help="the .ipynb file (a lesson)")

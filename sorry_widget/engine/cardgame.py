@@ -9,6 +9,7 @@ writes states; every refusal names the field that is wrong and nothing is guesse
 
 from __future__ import annotations
 
+import copy as _copy
 import json
 import re
 from collections import Counter
@@ -378,3 +379,328 @@ def cards_in_play(state: CardState) -> Counter:
     for p in state.players:
         count += Counter(p.hand)
     return count
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass
+class Action:
+    """One legal action of the player to act: its notation, a sentence citing the K ids, and
+    the state at the next decision with every automatic step done."""
+
+    notation: str
+    explanation: str
+    result: CardState
+
+    def to_dict(self) -> dict:
+        return {"notation": self.notation, "explanation": self.explanation,
+                "result": self.result.to_dict()}
+
+
+def _next_seat(state: CardState, seat: int) -> int:
+    return (seat + state.direction) % len(state.players)
+
+
+def _seat(state: CardState, colour: str) -> int:
+    return state.colours.index(colour)
+
+
+def _draw(state: CardState) -> str | None:
+    """K16: the top of the draw pile; an empty one is first refilled from the discard (in card
+    order, first card on top: the command never shuffles); nothing if both are empty."""
+    if not state.draw_pile:
+        if not state.discard:
+            return None
+        state.draw_pile = sorted_cards(state.discard)
+        state.discard = []
+    return state.draw_pile.pop(0)
+
+
+def _flip(state: CardState, colour: str, notes: list[str], rule: str) -> None:
+    """A flip earned (K5, K6, K13): a pawn card to HOME, or for a returning player (K19) one
+    back to START."""
+    p = state.player(colour)
+    if p.returning:
+        p.home -= 1
+        notes.append(f"{colour.capitalize()} is returning, so a pawn card goes back to START "
+                     f"(K19, {rule})")
+    else:
+        p.home += 1
+        notes.append(f"{colour.capitalize()} flips a pawn card to HOME ({rule})")
+
+
+def _best_pile(hand: list[str]) -> int:
+    """K18: the best total of 21 or less a pile of the hand's cards makes by K4 (a Slide sets
+    the total, so only numbers after the last Slide count)."""
+    numbers = [number_value(c) for c in hand if number_value(c) is not None]
+    reachable = {0}
+    for n in numbers:
+        reachable |= {r + n for r in reachable if r + n <= TARGET}
+    bases = [0] + [slide_value(c) for c in hand if slide_value(c) is not None]
+    return max(b + max(r for r in reachable if b + r <= TARGET) for b in bases)
+
+
+def _settle(state: CardState, turn_seat: int, out_of_turn: list[str], notes: list[str],
+            round_over: bool, next_seat: int | None = None) -> CardState:
+    """K15, after the card(s) and any window: the round's end (K7), the game's end (K17–K19),
+    top-ups to 5, then the next player."""
+    if round_over:
+        state.discard += state.play_pile
+        state.play_pile = []
+    done = [p for p in state.players if (p.home == PAWN_CARDS and not (
+        state.longer_game)) or (state.longer_game and p.returning and p.home == 0)]
+    if state.longer_game:
+        for p in state.players:
+            if p.home == PAWN_CARDS and not p.returning:
+                p.returning = True
+                notes.append(f"{p.colour.capitalize()} has 4 pawn cards HOME and now brings "
+                             "them back (K19)")
+    if done:
+        if len(done) > 1:
+            best = {p.colour: _best_pile(p.hand) for p in done}
+            top = max(best.values())
+            state.winners = [c for c in state.colours if best.get(c) == top]
+            notes.append("tied, so the best pile from each hand decides: " + ", ".join(
+                f"{c} {t}" for c, t in best.items()) + " (K18)")
+        else:
+            state.winners = [done[0].colour]
+        notes.append(f"{' and '.join(w.capitalize() for w in state.winners)} "
+                     f"win{'s' if len(state.winners) == 1 else ''} (K17)")
+        state.pending = None
+        return state
+    for colour in out_of_turn + [state.colours[turn_seat]]:
+        p = state.player(colour)
+        while len(p.hand) < 5:
+            card = _draw(state)
+            if card is None:
+                break
+            p.hand.append(card)
+    state.to_play = state.colours[_next_seat(state, turn_seat) if next_seat is None
+                                  else next_seat]
+    state.pending = None
+    return state
+
+
+def _steal_holders(state: CardState, winner: str, after: str | None = None) -> list[str]:
+    """K13: the other holders of a sorry-steal, in the direction of play from the winner (only
+    those after ``after``, when one has passed)."""
+    order, seat = [], _seat(state, winner)
+    for _ in range(len(state.players) - 1):
+        seat = _next_seat(state, seat)
+        order.append(state.colours[seat])
+    if after is not None:
+        order = order[order.index(after) + 1:]
+    return [c for c in order if "sorry-steal" in state.player(c).hand]
+
+
+def _after_card(state: CardState, turn_seat: int, notes: list[str]) -> CardState | None:
+    """Judge the total after a number or Slide landed (K5, K6): a 21 opens the steal window
+    or scores; a bust scores for everyone else. None: the round goes on."""
+    mover = state.colours[turn_seat]
+    total = state.total
+    if total == TARGET:
+        holders = _steal_holders(state, mover)
+        if holders:
+            state.pending = {"kind": "steal", "winner": mover, "asked": holders[0]}
+            notes.append(f"exactly 21 wins the round (K5), but {holders[0].capitalize()} holds "
+                         "a sorry-steal and is asked first (K13)")
+            return state
+        notes.append("exactly 21 wins the round (K5)")
+        _flip(state, mover, notes, "K5")
+        return _settle(state, turn_seat, [], notes, True)
+    if total > TARGET:
+        notes.append(f"{total} is over 21: a bust (K6)")
+        for colour in state.colours:
+            if colour != mover:
+                _flip(state, colour, notes, "K6")
+        return _settle(state, turn_seat, [], notes, True)
+    return None
+
+
+def actions(state: CardState) -> list[Action]:
+    """Every legal action of the player to act (CARDGAME rules K1–K19): each playable card with
+    each choice, else the discards or a pass; in a window, steal or pass, block or accept.
+    Actions with one result are listed once."""
+    if state.winners:
+        return []
+    found: dict[str, Action] = {}
+
+    def add(notation: str, explanation: str, result: CardState) -> None:
+        key = result.to_json()
+        if key not in found:
+            found[key] = Action(notation, explanation, result)
+
+    if state.pending and state.pending["kind"] == "steal":
+        _window_steal(state, add)
+    elif state.pending:
+        _window_block(state, add)
+    else:
+        _turn(state, add)
+    return list(found.values())
+
+
+def _sentence(notes: list[str]) -> str:
+    text = "; ".join(notes)
+    return text[0].upper() + text[1:] + "."
+
+
+def _turn(state: CardState, add) -> None:
+    seat = _seat(state, state.to_play)
+    me = state.to_play
+    hand = state.players[seat].hand
+    name = me.capitalize()
+    numbers = [c for c in hand if number_value(c) is not None]
+    played_any = False
+    for card in dict.fromkeys(sorted_cards(hand)):
+        s = _copy.deepcopy(state)
+        s.players[seat].hand.remove(card)
+        if number_value(card) is not None or slide_value(card) is not None:
+            s.play_pile.append(card)
+            rule = "K4" if number_value(card) is not None else "K8"
+            notes = [f"{name} plays the {card}, making the total {s.total} ({rule})"]
+            ended = _after_card(s, seat, notes)
+            add(f"{me} {card}", _sentence(notes),
+                ended if ended is not None else _settle(s, seat, [], notes, False))
+            played_any = True
+        elif card == "take-2":
+            s.play_pile.append(card)
+            room = HAND_LIMIT - len(s.players[seat].hand)
+            taken = [c for c in (_draw(s) for _ in range(min(2, room))) if c is not None]
+            s.players[seat].hand.extend(taken)
+            notes = [f"{name} plays Take 2 and takes {len(taken)} card"
+                     f"{'' if len(taken) == 1 else 's'} (K9)"]
+            add(f"{me} take-2", _sentence(notes), _settle(s, seat, [], notes, False))
+            played_any = True
+        elif card == "switch":
+            s.play_pile.append(card)
+            s.direction = -s.direction
+            notes = [f"{name} plays Switch: play now goes the other way (K10)"]
+            add(f"{me} switch", _sentence(notes), _settle(s, seat, [], notes, False))
+            played_any = True
+        elif card == "play-2":
+            others = list(numbers)
+            for i, a in enumerate(others):
+                for j, b in enumerate(others):
+                    if i == j:
+                        continue
+                    t = _copy.deepcopy(s)
+                    t.play_pile.append("play-2")
+                    notes = [f"{name} plays Play 2 (K11), then the {a}"]
+                    t.players[seat].hand.remove(a)
+                    t.play_pile.append(a)
+                    notes[-1] += f", making {t.total}"
+                    ended = _after_card(t, seat, notes)
+                    if ended is None:
+                        t.players[seat].hand.remove(b)
+                        t.play_pile.append(b)
+                        notes.append(f"then the {b}, making {t.total}")
+                        ended = _after_card(t, seat, notes)
+                    else:
+                        notes.append(f"the {b} stays in the hand (K11)")
+                    add(f"{me} play-2 {a} {b}", _sentence(notes),
+                        ended if ended is not None else _settle(t, seat, [], notes, False))
+                    played_any = True
+        elif card == "sorry-back":
+            for victim in state.colours:
+                if victim == me:
+                    continue
+                if state.player(victim).home < 1 and not state.player(me).returning:
+                    continue
+                if state.player(me).returning and state.player(me).home >= PAWN_CARDS:
+                    continue
+                t = _copy.deepcopy(s)
+                t.play_pile.append(card)
+                notes = [f"{name} plays a SORRY! on {victim.capitalize()} (K12)"]
+                if "dont-be-sorry" in t.player(victim).hand:
+                    t.pending = {"kind": "block", "sorry": "sorry-back", "by": me,
+                                 "victim": victim}
+                    notes.append(f"{victim.capitalize()} may block it (K14)")
+                    add(f"{me} sorry-back {victim}", _sentence(notes), t)
+                else:
+                    _sorry_back_lands(t, me, victim, notes)
+                    add(f"{me} sorry-back {victim}", _sentence(notes),
+                        _settle(t, seat, [], notes, True))
+                played_any = True
+    if played_any:
+        return
+    if hand:  # K3: nothing playable: a card of one's choice on the discard
+        for card in dict.fromkeys(sorted_cards(hand)):
+            s = _copy.deepcopy(state)
+            s.players[seat].hand.remove(card)
+            s.discard.append(card)
+            notes = [f"{name} has no card to play and discards the {card} (K3)"]
+            add(f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False))
+    else:
+        s = _copy.deepcopy(state)
+        notes = [f"{name} has no card and passes (K3)"]
+        add(f"{me} pass", _sentence(notes), _settle(s, seat, [], notes, False))
+
+
+def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) -> None:
+    """K12 (K19 for a returning player): the victim flips a pawn card back to START."""
+    if state.player(by).returning:
+        state.player(by).home += 1
+        notes.append(f"{by.capitalize()} is returning, so one of its START cards turns HOME "
+                     "instead (K19)")
+        return
+    state.player(victim).home -= 1
+    notes.append(f"{victim.capitalize()} flips a pawn card back to START (K12)")
+
+
+def _window_steal(state: CardState, add) -> None:
+    asked = state.pending["asked"]
+    winner = state.pending["winner"]
+    turn_seat = _seat(state, winner)
+    name = asked.capitalize()
+    s = _copy.deepcopy(state)
+    s.player(asked).hand.remove("sorry-steal")
+    s.play_pile.append("sorry-steal")
+    notes = [f"{name} plays a SORRY! to steal {winner.capitalize()}'s 21 (K13)"]
+    if "dont-be-sorry" in s.player(winner).hand:
+        s.pending = {"kind": "block", "sorry": "sorry-steal", "by": asked, "victim": winner}
+        notes.append(f"{winner.capitalize()} may block it (K14)")
+        add(f"{asked} steal", _sentence(notes), s)
+    else:
+        _flip(s, asked, notes, "K13")
+        add(f"{asked} steal", _sentence(notes), _settle(s, turn_seat, [asked], notes, True))
+    s = _copy.deepcopy(state)
+    notes = [f"{name} does not steal (K13)"]
+    rest = _steal_holders(s, winner, after=asked)
+    if rest:
+        s.pending = {"kind": "steal", "winner": winner, "asked": rest[0]}
+        notes.append(f"{rest[0].capitalize()} is asked next")
+        add(f"{asked} pass", _sentence(notes), s)
+    else:
+        notes.append(f"nobody steals, so {winner.capitalize()} keeps the 21 (K5)")
+        _flip(s, winner, notes, "K5")
+        add(f"{asked} pass", _sentence(notes), _settle(s, turn_seat, [], notes, True))
+
+
+def _window_block(state: CardState, add) -> None:
+    victim, by, sorry = state.pending["victim"], state.pending["by"], state.pending["sorry"]
+    turn_seat = _seat(state, state.to_play)
+    s = _copy.deepcopy(state)
+    s.player(victim).hand.remove("dont-be-sorry")
+    s.play_pile.append("dont-be-sorry")
+    notes = [f"{victim.capitalize()} blocks the SORRY! with Don't Be SORRY! (K14)"]
+    movers = [victim] if sorry == "sorry-back" else [by, victim]
+    if sorry == "sorry-steal":
+        notes.append(f"{victim.capitalize()} keeps the 21")
+        _flip(s, victim, notes, "K5")
+    add(f"{victim} block", _sentence(notes), _settle(s, turn_seat, movers, notes, True))
+    s = _copy.deepcopy(state)
+    notes = [f"{victim.capitalize()} does not block (K14)"]
+    if sorry == "sorry-steal":
+        _flip(s, by, notes, "K13")
+        out = [by]
+    else:
+        _sorry_back_lands(s, by, victim, notes)
+        out = []
+    add(f"{victim} accept", _sentence(notes), _settle(s, turn_seat, out, notes, True))
+
+
+def plays_answer(data: Any) -> dict:
+    """The ``cardgame plays`` answer for one state (docs/cardgame.md)."""
+    state = CardState.from_dict(data)
+    return {"to_act": state.to_act, "actions": [a.to_dict() for a in actions(state)]}
