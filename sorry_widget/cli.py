@@ -277,6 +277,66 @@ def cmd_cardgame_plays(args) -> int:
     return _answer_file(args.state, plays_answer)
 
 
+def _card_deck(path):
+    from .engine.cardgame import read_deck
+
+    if path is None:
+        return None
+    with open(path, "rb") as f:
+        try:
+            data = json.loads(f.read())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ValueError(f"deck: {path}: not valid JSON ({exc})") from None
+    return read_deck(data)
+
+
+def cmd_cardgame_simulate(args) -> int:
+    from .engine.cardgame import simulate_cardgame
+
+    show_progress = args.progress or (args.progress is None and args.games >= 200
+                                      and sys.stderr.isatty())
+    try:
+        summary = simulate_cardgame(args.players, args.games, args.seed, _card_deck(args.deck),
+                                    args.longer_game,
+                                    progress=stderr_progress if show_progress else None)
+    except (OSError, ValueError) as exc:
+        print(f"sorry-widget cardgame simulate: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"{summary['games']} games of the SORRY! card game, seed {summary['seed']}")
+    for i, (colour, wins, rate) in enumerate(zip(summary["players"], summary["wins_per_seat"],
+                                                 summary["win_rate_per_seat"]), 1):
+        print(f"seat {i}  {colour:<6} {wins:8.1f} wins  {rate:7.2%}")
+    print(f"rounds per game: mean {summary['rounds_per_game_mean']:.1f}, "
+          f"sd {summary['rounds_per_game_sd']:.1f}")
+    print(f"turns per game: mean {summary['turns_per_game_mean']:.1f}, "
+          f"sd {summary['turns_per_game_sd']:.1f}")
+    if summary["unfinished"]:
+        print(f"{summary['unfinished']} games stopped unfinished after 10,000 turns")
+    print(f"{summary['games_per_second']:.0f} games/second")
+    return 0
+
+
+def cmd_cardgame_play(args) -> int:
+    from .engine.cardgame import play_random_cardgame
+
+    log: list = []
+    try:
+        result = play_random_cardgame(args.players, args.seed, _card_deck(args.deck),
+                                      args.longer_game, log=log)
+    except (OSError, ValueError) as exc:
+        print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
+        return 2
+    print(f"SORRY! card game; seed {args.seed}; {args.players} random players")
+    for n, action in enumerate(log, 1):
+        print(f"{n:>4}  {action.notation:<24} {action.explanation}")
+    print(f"{' and '.join(result.winners) or 'nobody'} won after {result.rounds} rounds and "
+          f"{result.turns} turns.")
+    return 0
+
+
 def _usage_error(message: str) -> int:
     print(f"sorry-widget {message}", file=sys.stderr)
     return 2
@@ -338,6 +398,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
     p.add_argument("--jsonl", action="store_true", help="read one state per line from stdin")
     p.set_defaults(func=cmd_cardgame_plays)
+    for name, func, text in (("simulate", cmd_cardgame_simulate, "play many random games"),
+                             ("play", cmd_cardgame_play, "play one random game, with its log")):
+        p = card_sub.add_parser(name, help=text)
+        p.add_argument("--players", type=int, default=4)
+        p.add_argument("--seed", default="1")
+        p.add_argument("--deck", help="a deck file: {card name: count}")
+        p.add_argument("--longer-game", action="store_true", help="the longer game (K19)")
+        if name == "simulate":
+            p.add_argument("--games", type=int, default=100)
+            p.add_argument("--json", action="store_true")
+            p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
+        p.set_defaults(func=func)
 
     p = sub.add_parser("export", help="a notebook as one HTML page whose boards replay offline")
     p.add_argument("notebook", help="the .ipynb file (a lesson)")

@@ -141,3 +141,47 @@ def test_the_plays_command_answers_each_line_and_reports_errors():
     assert done.returncode == 1 and answers[0]["to_act"] == "red"
     assert [a["notation"] for a in answers[0]["actions"]] == ["red 3"]
     assert "total: 99" in answers[1]["error"] and answers[2]["error"].startswith("line 3")
+
+
+# --- random games -------------------------------------------------------------------------
+
+from sorry_widget.engine.cardgame import (  # noqa: E402
+    DEFAULT_DECK, cards_in_play, deck_cards, play_random_cardgame, simulate_cardgame,
+)
+from collections import Counter  # noqa: E402
+
+
+def test_random_games_keep_every_card_keep_hands_to_seven_and_end():
+    deck = Counter(deck_cards(DEFAULT_DECK))
+    for seed in range(8):
+        log = []
+        result = play_random_cardgame(4 if seed % 2 else 2, seed=seed, log=log)
+        assert result.finished and result.winners
+        for action in log:
+            state = action.result
+            assert cards_in_play(state) == deck  # no card created or lost
+            if state.pending is None:
+                assert all(len(p.hand) <= 7 for p in state.players)
+            # every result is a valid state by the format's own checks
+            assert CardState.from_dict(state.to_dict()).to_json() == state.to_json()
+
+
+def test_a_seed_gives_the_same_game():
+    a, b = [], []
+    play_random_cardgame(3, seed="same", log=a)
+    play_random_cardgame(3, seed="same", log=b)
+    assert [x.notation for x in a] == [x.notation for x in b]
+
+
+def test_the_simulate_command_prints_the_contracts_json():
+    done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "cardgame", "simulate",
+                           "--players", "3", "--games", "12", "--seed", "7", "--json"],
+                          capture_output=True, text=True, check=True)
+    summary = json.loads(done.stdout)
+    assert set(summary) == {"games", "players", "seed", "wins_per_seat", "win_rate_per_seat",
+                            "rounds_per_game_mean", "rounds_per_game_sd", "turns_per_game_mean",
+                            "turns_per_game_sd", "games_per_second", "unfinished"}
+    assert summary["players"] == ["red", "blue", "yellow"]
+    assert abs(sum(summary["wins_per_seat"]) - 12) < 1e-9
+    assert summary == {**simulate_cardgame(3, 12, "7"),
+                       "games_per_second": summary["games_per_second"]}

@@ -152,6 +152,9 @@ class CardState:
     pending: dict | None = None
     winners: list[str] = field(default_factory=list)
     longer_game: bool = False
+    #: A game's own generator for refilling the draw pile (K16); None: the command's fixed
+    #: order (the discard in card order). Not part of the format.
+    refill_rng: Any = field(default=None, repr=False, compare=False)
 
     @property
     def total(self) -> int:
@@ -413,6 +416,8 @@ def _draw(state: CardState) -> str | None:
         if not state.discard:
             return None
         state.draw_pile = sorted_cards(state.discard)
+        if state.refill_rng is not None:
+            state.refill_rng.shuffle(state.draw_pile)
         state.discard = []
     return state.draw_pile.pop(0)
 
@@ -704,3 +709,99 @@ def plays_answer(data: Any) -> dict:
     """The ``cardgame plays`` answer for one state (docs/cardgame.md)."""
     state = CardState.from_dict(data)
     return {"to_act": state.to_act, "actions": [a.to_dict() for a in actions(state)]}
+
+
+# --- games --------------------------------------------------------------------------------
+
+
+def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None = None,
+              longer_game: bool = False) -> CardState:
+    """A game's first state (K1, K2): the first ``players`` colours, the deck shuffled by the
+    seed, five cards dealt to each in turn, the first seat to play."""
+    import random
+
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise CardGameError(f"players: 2 to 4, not {players!r}")
+    cards = deck_cards(read_deck(DEFAULT_DECK if deck is None else deck))
+    rng = random.Random(f"cardgame-deck:{seed}")
+    rng.shuffle(cards)
+    colours = COLOURS[:players]
+    hands: dict[str, list[str]] = {c: [] for c in colours}
+    for _ in range(5):
+        for colour in colours:
+            if cards:
+                hands[colour].append(cards.pop(0))
+    return CardState([Player(c, hands[c]) for c in colours], colours[0], draw_pile=cards,
+                     longer_game=longer_game, refill_rng=rng)
+
+
+@dataclass
+class CardGameResult:
+    winners: list[str]
+    rounds: int
+    turns: int
+    finished: bool
+
+
+def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
+                         longer_game: bool = False, log: list | None = None,
+                         max_turns: int = 10_000) -> CardGameResult:
+    """One game with every decision random: uniform over the distinct results ``actions``
+    lists. ``log``, if given, receives every action taken."""
+    import random
+
+    state = new_state(players, seed, deck, longer_game)
+    chooser = random.Random(f"cardgame-players:{seed}")
+    rounds = turns = 0
+    while not state.winners and turns < max_turns:
+        options = actions(state)
+        chosen = options[int(chooser.random() * len(options))]
+        if state.pending is None:
+            turns += 1
+        if state.play_pile and not chosen.result.play_pile:
+            rounds += 1
+        if log is not None:
+            log.append(chosen)
+        state = chosen.result
+    return CardGameResult(list(state.winners), rounds, turns, bool(state.winners))
+
+
+def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = 0, deck=None,
+                      longer_game: bool = False, progress=None) -> dict:
+    """Many random games: the ``cardgame simulate --json`` object (docs/cardgame.md)."""
+    import math
+    import time
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise CardGameError(f"games: at least 1, not {games!r}")
+    colours = list(COLOURS[:players])
+    wins = [0.0] * len(colours)
+    rounds, turns, unfinished = [], [], 0
+    started = time.perf_counter()
+    step = max(1, games // 100)
+    for i in range(games):
+        result = play_random_cardgame(players, f"{seed}:{i}", deck, longer_game)
+        if not result.finished:
+            unfinished += 1
+        for w in result.winners:
+            wins[colours.index(w)] += 1 / len(result.winners)
+        rounds.append(result.rounds)
+        turns.append(result.turns)
+        if progress is not None and (i + 1) % step == 0:
+            progress(i + 1, games)
+    seconds = time.perf_counter() - started
+
+    def mean_sd(values):
+        m = sum(values) / len(values)
+        sd = math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1)) \
+            if len(values) > 1 else 0.0
+        return m, sd
+
+    rounds_mean, rounds_sd = mean_sd(rounds)
+    turns_mean, turns_sd = mean_sd(turns)
+    return {"games": games, "players": colours, "seed": seed, "wins_per_seat": wins,
+            "win_rate_per_seat": [w / games for w in wins],
+            "rounds_per_game_mean": rounds_mean, "rounds_per_game_sd": rounds_sd,
+            "turns_per_game_mean": turns_mean, "turns_per_game_sd": turns_sd,
+            "games_per_second": games / seconds if seconds > 0 else math.inf,
+            "unfinished": unfinished}
