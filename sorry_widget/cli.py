@@ -74,27 +74,32 @@ def cmd_moves(args) -> int:
     if args.jsonl:
         if args.position:
             return _usage_error("moves: give either a POSITION file or --jsonl, not both")
-        failed = False
-        for lineno, line in enumerate(sys.stdin, 1):
-            if not line.strip():
-                continue
-            try:
-                try:
-                    request = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"line {lineno}: not valid JSON ({exc})") from None
-                _emit(_moves_answer(request))
-            except ValueError as exc:
-                failed = True
-                text = str(exc)
-                _emit({"error": text if text.startswith("line ") else f"line {lineno}: {text}"})
-        return 1 if failed else 0
+        return _answer_lines(_moves_answer)
     if not args.position:
         return _usage_error("moves: give a POSITION file (or --jsonl to read requests from stdin)")
     if args.card is None:
         return _usage_error("moves: --card is required with a POSITION file")
     return _answer_file(args.position, lambda data: _moves_answer({"position": data,
                                                                    "card": args.card}))
+
+
+def _answer_lines(answer) -> int:
+    """Print ``answer(request)`` for each JSON line of stdin, or ``{"error": "line N: …"}``
+    and go on; exit status 1 if any line failed."""
+    failed = False
+    for lineno, line in enumerate(sys.stdin, 1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                request = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"not valid JSON ({exc})") from None
+            _emit(answer(request))
+        except ValueError as exc:
+            failed = True
+            _emit({"error": f"line {lineno}: {exc}"})
+    return 1 if failed else 0
 
 
 def _answer_file(path: str, answer) -> int:
@@ -258,20 +263,7 @@ def cmd_cardgame_plays(args) -> int:
     from .engine.cardgame import plays_answer
 
     if args.jsonl:
-        failed = False
-        for lineno, line in enumerate(sys.stdin, 1):
-            if not line.strip():
-                continue
-            try:
-                try:
-                    data = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    raise ValueError(f"not valid JSON ({exc})") from None
-                _emit(plays_answer(data))
-            except ValueError as exc:
-                failed = True
-                _emit({"error": f"line {lineno}: {exc}"})
-        return 1 if failed else 0
+        return _answer_lines(plays_answer)
     if not args.state:
         return _usage_error("cardgame plays: give a STATE file (or --jsonl)")
     return _answer_file(args.state, plays_answer)
