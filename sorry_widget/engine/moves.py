@@ -103,7 +103,23 @@ def _resolve_slide(new: list, own: list, colours, seat: int, square: int, log) -
 def apply_step(pawns, colours, seat: int, origin: int, landing: int, log=None):
     """Move one pawn of ``seat`` from ``origin`` to ``landing`` and resolve what follows:
     own pawn in the way (C2) -> None; bump (C3); slide (C4). Returns ``(pawns, final)``."""
-    own = list(pawns[seat])
+    mine = pawns[seat]
+    if log is None and landing < TRACK_SQUARES:
+        # Most steps land where no other colour's slide starts: nothing is swept and only the
+        # landing square matters, so the lifted-pawn bookkeeping below is skipped (this is the
+        # general loop's innermost call).
+        slide = SLIDE_AT_TRIANGLE[landing]
+        if slide is None or slide.owner == colours[seat]:
+            if landing in mine and landing != origin:
+                return None
+            new = list(pawns)
+            for s, locs in enumerate(pawns):
+                if s != seat and landing in locs:
+                    new[s] = _take(locs, landing, START)
+                    break
+            new[seat] = _take(mine, origin, landing)
+            return tuple(new), landing
+    own = list(mine)
     own[own.index(origin)] = -1  # lifted: it is on none of the squares it passes
     if landing < TRACK_SQUARES:
         if landing in own:
@@ -356,6 +372,12 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
         card = card_from_name(card)
     elif card not in CARD_RULE:
         raise ValueError(f"card: {card!r} is not a Sorry! card")
+    return _card_moves(position, card, True)
+
+
+def _card_moves(position: Position, card: int, forfeits: bool) -> list[Move]:
+    """The moves of ``card``; without ``forfeits`` (a hand, where a card that cannot move is
+    simply not played, P3) no forfeit and no reason for one is made."""
     seat = position.to_move
     pawns = position.pawns
     colour = position.colours[seat]
@@ -369,7 +391,7 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
         _sorry_moves(position, seats, add)
         if rules.sorry_forward_4:
             _simple_moves(position, seats, card, 4, FORWARD, FORWARD_MOVE, add)
-        if not moves:
+        if not moves and forfeits:
             if all(START not in pawns[s] for s in seats):
                 why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
             else:
@@ -393,10 +415,10 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
     elif card == 11:
         forward_exists = bool(moves)
         _switch_moves(position, seats, add)
-        if not forward_exists and moves:
+        if not forward_exists and moves and forfeits:
             add(_forfeit(position, card, f"{_colour_name(colour)} declines to switch, as a "
                          "player may when no pawn can move 11 forward (C10)"))
-    if not moves:
+    if not moves and forfeits:
         reason = _forfeit_reason(position, card) if len(seats) == 1 else \
             _team_forfeit_reason(position, seats, card)
         add(_forfeit(position, card, reason))
@@ -410,7 +432,11 @@ def hand_moves(position: Position, hand) -> list[Move]:
     (C10), those switches and one discard per distinct card."""
     cards = [card_from_name(c) if isinstance(c, str) else c for c in hand]
     distinct = list(dict.fromkeys(cards))
-    moves = [m for card in distinct for m in legal_moves(position, card) if m.kind != FORFEIT]
+    moves: list[Move] = []
+    for card in distinct:
+        moves += _card_moves(position, card, False)
+    if moves and SWITCH not in {m.kind for m in moves}:
+        return moves
     name = _colour_name(position.colours[position.to_move])
     if not moves:
         why = f"no card in {name}'s hand can move (P3)"
@@ -460,41 +486,44 @@ def _split_moves(position: Position, seats, add) -> None:
     two orders of the same parts are listed once unless they end in different positions."""
     pawns = position.pawns
     colours = position.colours
+    # A position's pawns are sorted, and only START and HOME hold more than one, so the pawns
+    # on the board are distinct squares listed in order.
+    out = [(seat, origin, FORWARD[colours[seat]][origin]) for seat in seats
+           for origin in pawns[seat] if origin < START]
+    if len(out) < 2:
+        return  # a part can only send pawns back, so no second pawn can appear
     seen = set()
     for first in range(1, 7):
         second = 7 - first
-        for seat in seats:
-            fwd = FORWARD[colours[seat]]
-            for origin in sorted(set(pawns[seat])):
-                if origin >= START:
-                    break
-                landing = fwd[origin][first]
-                if landing < 0:
-                    continue
-                mid = apply_step(pawns, colours, seat, origin, landing)
-                if mid is None:
-                    continue
-                mid_pawns, moved_to = mid
-                for seat2 in seats:
-                    fwd2 = FORWARD[colours[seat2]]
-                    for origin2 in sorted(set(mid_pawns[seat2])):
-                        if origin2 >= START:
-                            break
-                        if seat2 == seat and origin2 == moved_to:
-                            continue
-                        landing2 = fwd2[origin2][second]
-                        if landing2 < 0:
-                            continue
-                        res = apply_step(mid_pawns, colours, seat2, origin2, landing2)
-                        if res is None:
-                            continue
-                        key = (frozenset(((seat, origin, first), (seat2, origin2, second))),
-                               res[0])
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        add(Move(position, 7, SPLIT,
-                                 ((seat, origin, landing), (seat2, origin2, landing2)), res[0]))
+        for seat, origin, row in out:
+            landing = row[first]
+            if landing < 0:
+                continue
+            mid = apply_step(pawns, colours, seat, origin, landing)
+            if mid is None:
+                continue
+            mid_pawns, moved_to = mid
+            part = (seat, origin, first)
+            for seat2 in seats:
+                fwd2 = FORWARD[colours[seat2]]
+                for origin2 in mid_pawns[seat2]:
+                    if origin2 >= START:
+                        break
+                    if seat2 == seat and origin2 == moved_to:
+                        continue
+                    landing2 = fwd2[origin2][second]
+                    if landing2 < 0:
+                        continue
+                    res = apply_step(mid_pawns, colours, seat2, origin2, landing2)
+                    if res is None:
+                        continue
+                    part2 = (seat2, origin2, second)
+                    key = (part, part2, res[0]) if part < part2 else (part2, part, res[0])
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    add(Move(position, 7, SPLIT,
+                             ((seat, origin, landing), (seat2, origin2, landing2)), res[0]))
 
 
 def _switch_moves(position: Position, seats, add) -> None:
