@@ -9,12 +9,14 @@ import pytest
 
 from conftest import pos
 from sorry_widget.engine.board import COLOURS, SLIDES, entry_square, start_exit
+from sorry_widget.engine.cards import CARD_NAMES
 from sorry_widget.engine.game import Game
 from sorry_widget.render import PLACES, board_svg
 from sorry_widget.render.geometry import CELL, pawn_spots
 from sorry_widget.render.svg import overlay_markup, place_id
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def parse(svg: str) -> ET.Element:
@@ -241,3 +243,65 @@ def test_cards_take_the_right_article():
 
     assert [with_article(c) for c in ("7", "8", "11", "Sorry!")] == \
         ["a 7", "an 8", "an 11", "a Sorry!"]
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _zone_boxes(root):
+    """The bounding boxes of every START and HOME circle and of the two piles."""
+    boxes = []
+    for el in root.iter(f"{SVG}circle"):
+        if "zone" in el.get("class", ""):
+            cx, cy, r = (float(el.get(k)) for k in ("cx", "cy", "r"))
+            boxes.append((cx - r, cy - r, cx + r, cy + r))
+    for pile in ("draw-pile", "card-face"):
+        group = root.find(f".//{SVG}g[@id='{pile}']")
+        rect = group.find(f"{SVG}rect")
+        x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        boxes.append((x, y, x + w, y + h))
+    return boxes
+
+
+def test_a_hand_of_five_is_drawn_under_the_piles_clear_of_every_circle():
+    game = Game(4, seed=5, rules="play-for-points-1992")
+    for _ in range(40):
+        game.step()
+    root = ET.fromstring(board_svg(game))
+    hand = root.find(f".//{SVG}g[@id='hand']")
+    cards = hand.findall(f"{SVG}g[@class='hand-card']")
+    assert [c.get("data-card") for c in cards] == [CARD_NAMES[c] for c in game.hand]
+    assert f"{game.colour_to_move.capitalize()}'s hand" in "".join(hand.itertext())
+    zones = _zone_boxes(root)
+    for card in cards:
+        rect = card.find(f"{SVG}rect")
+        x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        assert not any(_boxes_overlap((x, y, x + w, y + h), z) for z in zones)
+    # A hand passed by name, and no hand for a game without one.
+    assert board_svg(pos(red=[1]), hand=["sorry", 7]).count('class="hand-card"') == 2
+    assert 'id="hand"' not in board_svg(Game(4, seed=1))
+
+
+@pytest.mark.parametrize("rules", ["play-for-points-1992", "original-1934", "classic"])
+def test_a_finished_game_shows_its_scores_when_its_rule_set_keeps_score(rules):
+    game = Game(4, seed=7, rules=rules)
+    game.run()
+    root = ET.fromstring(board_svg(game))
+    table = root.find(f".//{SVG}g[@id='scores']")
+    scores = game.rules.scores(game.position)
+    if scores is None:
+        assert table is None
+        return
+    rows = table.findall(f"{SVG}g[@class='score-row']")
+    shown = {r.get("data-colour"): int(list(r.itertext())[-1]) for r in rows}
+    assert shown == scores
+    assert [r.get("data-colour") for r in rows][0] == game.winner  # best first
+    assert root.find(f".//{SVG}g[@id='hand']") is None  # the game is over: no hand
+    text_boxes = []
+    for r in rows:
+        circle = r.find(f"{SVG}circle")
+        cy = float(circle.get("cy"))
+        text_boxes.append((float(circle.get("cx")) - 6, cy - 8, float(circle.get("cx")) + 160,
+                           cy + 8))
+    assert not any(_boxes_overlap(t, z) for t in text_boxes for z in _zone_boxes(root))

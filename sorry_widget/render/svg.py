@@ -11,7 +11,7 @@ to the browser, so a pawn or an arrow is drawn by this module only.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +19,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from ..engine.board import COLOUR_LETTERS, COLOURS
-from ..engine.cards import SORRY, card_from_name, card_label, card_text
+from ..engine.cards import CARD_NAMES, SORRY, card_from_name, card_label, card_text
 from ..engine.game import Game, Play
 from ..engine.moves import Move
 from ..engine.position import Position
@@ -401,6 +401,55 @@ def _centre(theme: Theme, status: str | None, status_colour: str | None,
     return g
 
 
+def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
+    """The hand of the player to move (play for points, P2) as small cards in a row under the
+    piles, with whose hand it is."""
+    g = _E.g(id="hand", class_="hand")
+    font = "Helvetica, Arial, sans-serif"
+    w, h, gap = 0.95 * CELL, 1.3 * CELL, 0.12 * CELL
+    x0 = 8 * CELL - (len(hand) * w + (len(hand) - 1) * gap) / 2
+    y = 10.55 * CELL
+    title = f"{colour.capitalize()}'s hand" if colour else "Hand"
+    g.add(_E.text(title, insert=(8 * CELL, 10.4 * CELL), text_anchor="middle", font_size=12,
+                  font_weight="bold", font_family=font,
+                  fill=theme.colours.get(colour, theme.text)))
+    for i, card in enumerate(hand):
+        x = x0 + i * (w + gap)
+        one = _E.g(class_="hand-card")
+        one["data-card"] = CARD_NAMES[card]
+        one.add(_E.rect((x, y), (w, h), rx=4, fill=theme.card, stroke=theme.line,
+                        stroke_width=1.2))
+        one.add(_E.text(card_label(card), insert=(x + w / 2, y + h / 2 + 6),
+                        text_anchor="middle", font_size=18 if card != SORRY else 8.5,
+                        font_weight="bold", font_family="Georgia, serif", fill="#1d64c8"))
+        g.add(one)
+    return g
+
+
+def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
+    """Points per colour (Point Sorry, the adults' scoring) under the piles, best first."""
+    g = _E.g(id="scores", class_="scores")
+    font = "Helvetica, Arial, sans-serif"
+    rows = sorted(scores.items(), key=lambda item: -item[1])
+    step = 0.42 * CELL
+    x, y = 6.2 * CELL, 10.45 * CELL
+    g.add(_E.text("Points", insert=(8 * CELL, y), text_anchor="middle", font_size=12,
+                  font_weight="bold", font_family=font, fill=theme.text))
+    for i, (colour, points) in enumerate(rows):
+        top = y + 0.2 * CELL + i * step
+        row = _E.g(class_="score-row")
+        row["data-colour"] = colour
+        row.add(_E.circle((x + 0.15 * CELL, top + step / 2), 0.13 * CELL,
+                          fill=theme.colours.get(colour, theme.text)))
+        row.add(_E.text(colour.capitalize(), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
+                        font_size=12.5, font_family=font, fill=theme.text))
+        row.add(_E.text(str(points), insert=(x + 3.6 * CELL, top + step / 2 + 4.5),
+                        text_anchor="end", font_size=12.5, font_weight="bold",
+                        font_family=font, fill=theme.text))
+        g.add(row)
+    return g
+
+
 def _board_parts(board: Any):
     """(position, card, last move, status) from what the user passed."""
     if board is None:
@@ -453,6 +502,8 @@ def board_svg(
     pawns: bool = True,
     status: str | None = _UNSET,
     legend=None,
+    hand: Sequence[int | str] | None = _UNSET,
+    scores: Mapping[str, int] | None = _UNSET,
 ) -> str:
     """The board as SVG text.
 
@@ -467,6 +518,10 @@ def board_svg(
     the track squares; ``pawns=False`` leaves the pawns out (the widget places its own).
     ``legend`` is a colour scale for ``fills``: ``[(colour, text), …]`` drawn in the middle of
     the board in place of the cards (``status`` is its title).
+    ``hand`` is the hand of the player to move, drawn under the piles (play for points; a
+    :class:`Game` of that rule set shows its own), and ``scores`` maps colours to points, drawn
+    there in its place (a finished game or won position of a rule set that keeps score shows
+    its scores).
     """
     t = get_theme(theme)
     position, board_card, board_last, board_status = _board_parts(board)
@@ -483,6 +538,11 @@ def board_svg(
     else:
         status_text, status_colour = status, None
     rules = position.rules
+    if hand is _UNSET:
+        hand = board.hand if isinstance(board, Game) and not board.finished else None
+    if scores is _UNSET:
+        scores = rules.scores(position) if position.winner() else None
+    hand = [card_from_name(c) if isinstance(c, str) else c for c in hand or ()]
 
     dwg = svgwrite.Drawing(size=(size, size) if size else ("100%", "100%"), profile="full",
                            viewBox=f"0 0 {BOARD_SIZE} {BOARD_SIZE}", debug=False)
@@ -495,6 +555,10 @@ def board_svg(
         centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
     else:
         centre.add(_legend(t, legend))
+    if scores:
+        centre.add(_score_table(t, scores))
+    elif hand:
+        centre.add(_hand(t, position.colour_to_move, hand))
     dwg.add(centre)
     dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
                      last_move))

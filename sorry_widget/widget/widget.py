@@ -598,6 +598,8 @@ class SorryWidget(anywidget.AnyWidget):
         card = move.card if move else None
         if self.pending and self.pending["play"] == self.play and self.pending["card"]:
             card = self.pending["card"]
+        if self.pending and self.pending["play"] == self.play and self.pending.get("hand"):
+            options.setdefault("hand", self.pending["hand"])
         return board_svg(positions[self.play], last_move=move, card=card, **options)
 
     def summary(self) -> str:
