@@ -9,8 +9,9 @@ writes states; every refusal names the field that is wrong and nothing is guesse
 
 from __future__ import annotations
 
-import copy as _copy
+import functools
 import json
+import random
 import re
 from collections import Counter
 from collections.abc import Mapping
@@ -63,17 +64,20 @@ def is_card(name: Any) -> bool:
     return name in ACTIONS
 
 
+@functools.lru_cache(maxsize=4096)
 def number_value(name: str) -> int | None:
     """The value a number card adds (K4), or None for any other card."""
     return int(name) if _NUMBER.match(name) else None
 
 
+@functools.lru_cache(maxsize=4096)
 def slide_value(name: str) -> int | None:
     """The total a Slide sets (K8), or None for any other card."""
     m = _SLIDE.match(name)
     return int(m.group(1)) if m else None
 
 
+@functools.lru_cache(maxsize=4096)
 def card_order(name: str) -> tuple[int, int]:
     """The sort key of the card order: numbers, Slides (each ascending), then the actions."""
     if (n := number_value(name)) is not None:
@@ -246,6 +250,27 @@ class CardState:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
 
+    def key(self) -> tuple:
+        """Equal exactly when the canonical JSON is (a hand or the discard is a multiset, so
+        any fixed sort will do): what makes two results one."""
+        return (tuple((p.colour, tuple(sorted(p.hand)), p.home, p.returning)
+                      for p in self.players),
+                self.to_play, self.direction, tuple(self.play_pile), tuple(self.draw_pile),
+                tuple(sorted(self.discard)),
+                tuple(sorted(self.pending.items())) if self.pending else None,
+                tuple(self.winners), self.longer_game)
+
+
+def _clone(state: CardState) -> CardState:
+    """A copy to change: fresh lists, the refill generator shared (``_draw`` copies it before
+    it shuffles, so trying one action never disturbs another's)."""
+    return CardState([Player(p.colour, list(p.hand), p.home, p.returning)
+                      for p in state.players],
+                     state.to_play, state.direction, list(state.play_pile),
+                     list(state.draw_pile), list(state.discard),
+                     dict(state.pending) if state.pending else None, list(state.winners),
+                     state.longer_game, state.refill_rng)
+
 
 def _read_options(options: Any) -> bool:
     if not isinstance(options, Mapping):
@@ -417,7 +442,10 @@ def _draw(state: CardState) -> str | None:
             return None
         state.draw_pile = sorted_cards(state.discard)
         if state.refill_rng is not None:
-            state.refill_rng.shuffle(state.draw_pile)
+            rng = random.Random()
+            rng.setstate(state.refill_rng.getstate())  # this state's own from now on
+            rng.shuffle(state.draw_pile)
+            state.refill_rng = rng
         state.discard = []
     return state.draw_pile.pop(0)
 
@@ -527,119 +555,169 @@ def actions(state: CardState) -> list[Action]:
     """Every legal action of the player to act (CARDGAME rules K1–K19): each playable card with
     each choice, else the discards or a pass; in a window, steal or pass, block or accept.
     Actions with one result are listed once."""
-    if state.winners:
-        return []
-    found: dict[str, Action] = {}
-
-    def add(notation: str, explanation: str, result: CardState) -> None:
-        key = result.to_json()
+    found: dict[tuple, Action] = {}
+    for choice in choices(state):
+        notation, explanation, result = perform(state, choice)
+        key = result.key()
         if key not in found:
             found[key] = Action(notation, explanation, result)
-
-    if state.pending and state.pending["kind"] == "steal":
-        _window_steal(state, add)
-    elif state.pending:
-        _window_block(state, add)
-    else:
-        _turn(state, add)
     return list(found.values())
+
+
+def choices(state: CardState) -> list[tuple]:
+    """What the player to act may decide, in the order :func:`actions` lists them, before
+    equal results are merged: ``("card", name)`` for a number or Slide, ``("take-2",)``,
+    ``("switch",)``, ``("play-2", a, b)``, ``("sorry-back", victim)``, ``("discard", name)``,
+    ``("pass",)``; in a window ``("steal",)`` / ``("pass",)`` or ``("block",)`` /
+    ``("accept",)``."""
+    if state.winners:
+        return []
+    if state.pending:
+        return [("steal",), ("pass",)] if state.pending["kind"] == "steal" else \
+            [("block",), ("accept",)]
+    me = state.to_play
+    player = state.player(me)
+    hand = player.hand
+    out: list[tuple] = []
+    distinct = list(dict.fromkeys(sorted_cards(hand)))
+    for card in distinct:
+        if number_value(card) is not None or slide_value(card) is not None:
+            out.append(("card", card))
+        elif card in ("take-2", "switch"):
+            out.append((card,))
+        elif card == "play-2":
+            numbers = [c for c in hand if number_value(c) is not None]
+            out += [("play-2", a, b) for i, a in enumerate(numbers)
+                    for j, b in enumerate(numbers) if i != j]
+        elif card == "sorry-back":
+            if player.returning and player.home >= PAWN_CARDS:
+                continue
+            out += [("sorry-back", victim) for victim in state.colours if victim != me and (
+                player.returning or state.player(victim).home >= 1)]
+    if out:
+        return out
+    if hand:  # K3: nothing playable: a card of one's choice on the discard
+        return [("discard", card) for card in distinct]
+    return [("pass",)]
+
+
+def distinct_choices(state: CardState) -> list[tuple]:
+    """:func:`choices` with those that reach the same result as an earlier one left out, judged
+    from the choice itself without playing it: the random strategy's options, in the order
+    :func:`actions` lists their results (``tests/test_cardgame_fast.py`` checks both agree on
+    reachable states)."""
+    out = choices(state)
+    if state.pending or len(out) < 2 or out[0][0] in ("discard", "pass"):
+        return out  # every card, steal and block gives its own result
+    me = state.to_play
+    returning = state.player(me).returning
+    total = state.total
+    holders = None
+    seen, kept = set(), []
+    for choice in out:
+        kind = choice[0]
+        key = choice
+        if kind == "play-2":
+            a, b = choice[1], choice[2]
+            first = total + number_value(a)
+            if first >= TARGET:
+                key = ("play-2", a)  # the round is decided by a; b stays in the hand (K11)
+            else:
+                second = first + number_value(b)
+                if holders is None:
+                    holders = bool(_steal_holders(state, me))
+                if second > TARGET or (second == TARGET and not holders):
+                    # The pile goes to the discard, where order no longer shows (K7).
+                    key = ("play-2-ended",) + tuple(sorted((a, b)))
+        elif kind == "sorry-back" and returning and \
+                "dont-be-sorry" not in state.player(choice[1]).hand:
+            key = ("sorry-back-returning",)  # the player's own card turns, whoever is hit
+        if key not in seen:
+            seen.add(key)
+            kept.append(choice)
+    return kept
+
+
+def perform(state: CardState, choice: tuple, in_place: bool = False
+            ) -> tuple[str, str, CardState]:
+    """Carry out one of :func:`choices`: its notation, explanation (citing the K ids) and the
+    state at the next decision. ``in_place`` changes ``state`` itself (a game that keeps no
+    other copy)."""
+    s = state if in_place else _clone(state)
+    kind = choice[0]
+    if s.pending:
+        return (_window_steal if s.pending["kind"] == "steal" else _window_block)(s, kind)
+    seat = _seat(s, s.to_play)
+    me = s.to_play
+    name = me.capitalize()
+    hand = s.players[seat].hand
+    if kind == "card":
+        card = choice[1]
+        hand.remove(card)
+        s.play_pile.append(card)
+        rule = "K4" if number_value(card) is not None else "K8"
+        notes = [f"{name} plays the {card}, making the total {s.total} ({rule})"]
+        ended = _after_card(s, seat, notes)
+        return (f"{me} {card}", _sentence(notes),
+                ended if ended is not None else _settle(s, seat, [], notes, False))
+    if kind == "take-2":
+        hand.remove(kind)
+        s.play_pile.append(kind)
+        room = HAND_LIMIT - len(hand)
+        taken = [c for c in (_draw(s) for _ in range(min(2, room))) if c is not None]
+        hand.extend(taken)
+        notes = [f"{name} plays Take 2 and takes {len(taken)} card"
+                 f"{'' if len(taken) == 1 else 's'} (K9)"]
+        return f"{me} take-2", _sentence(notes), _settle(s, seat, [], notes, False)
+    if kind == "switch":
+        hand.remove(kind)
+        s.play_pile.append(kind)
+        s.direction = -s.direction
+        notes = [f"{name} plays Switch: play now goes the other way (K10)"]
+        return f"{me} switch", _sentence(notes), _settle(s, seat, [], notes, False)
+    if kind == "play-2":
+        a, b = choice[1], choice[2]
+        hand.remove("play-2")
+        s.play_pile.append("play-2")
+        hand.remove(a)
+        s.play_pile.append(a)
+        notes = [f"{name} plays Play 2 (K11), then the {a}, making {s.total}"]
+        ended = _after_card(s, seat, notes)
+        if ended is None:
+            hand.remove(b)
+            s.play_pile.append(b)
+            notes.append(f"then the {b}, making {s.total}")
+            ended = _after_card(s, seat, notes)
+        else:
+            notes.append(f"the {b} stays in the hand (K11)")
+        return (f"{me} play-2 {a} {b}", _sentence(notes),
+                ended if ended is not None else _settle(s, seat, [], notes, False))
+    if kind == "sorry-back":
+        victim = choice[1]
+        hand.remove(kind)
+        s.play_pile.append(kind)
+        notes = [f"{name} plays a SORRY! on {victim.capitalize()} (K12)"]
+        if "dont-be-sorry" in s.player(victim).hand:
+            s.pending = {"kind": "block", "sorry": "sorry-back", "by": me, "victim": victim}
+            notes.append(f"{victim.capitalize()} may block it (K14)")
+            return f"{me} sorry-back {victim}", _sentence(notes), s
+        _sorry_back_lands(s, me, victim, notes)
+        return f"{me} sorry-back {victim}", _sentence(notes), _settle(s, seat, [], notes, True)
+    if kind == "discard":
+        card = choice[1]
+        hand.remove(card)
+        s.discard.append(card)
+        notes = [f"{name} has no card to play and discards the {card} (K3)"]
+        return f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False)
+    if kind == "pass":
+        notes = [f"{name} has no card and passes (K3)"]
+        return f"{me} pass", _sentence(notes), _settle(s, seat, [], notes, False)
+    raise CardGameError(f"choice: {choice!r} is not a card-game decision")
 
 
 def _sentence(notes: list[str]) -> str:
     text = "; ".join(notes)
     return text[0].upper() + text[1:] + "."
-
-
-def _turn(state: CardState, add) -> None:
-    seat = _seat(state, state.to_play)
-    me = state.to_play
-    hand = state.players[seat].hand
-    name = me.capitalize()
-    numbers = [c for c in hand if number_value(c) is not None]
-    played_any = False
-    for card in dict.fromkeys(sorted_cards(hand)):
-        s = _copy.deepcopy(state)
-        s.players[seat].hand.remove(card)
-        if number_value(card) is not None or slide_value(card) is not None:
-            s.play_pile.append(card)
-            rule = "K4" if number_value(card) is not None else "K8"
-            notes = [f"{name} plays the {card}, making the total {s.total} ({rule})"]
-            ended = _after_card(s, seat, notes)
-            add(f"{me} {card}", _sentence(notes),
-                ended if ended is not None else _settle(s, seat, [], notes, False))
-            played_any = True
-        elif card == "take-2":
-            s.play_pile.append(card)
-            room = HAND_LIMIT - len(s.players[seat].hand)
-            taken = [c for c in (_draw(s) for _ in range(min(2, room))) if c is not None]
-            s.players[seat].hand.extend(taken)
-            notes = [f"{name} plays Take 2 and takes {len(taken)} card"
-                     f"{'' if len(taken) == 1 else 's'} (K9)"]
-            add(f"{me} take-2", _sentence(notes), _settle(s, seat, [], notes, False))
-            played_any = True
-        elif card == "switch":
-            s.play_pile.append(card)
-            s.direction = -s.direction
-            notes = [f"{name} plays Switch: play now goes the other way (K10)"]
-            add(f"{me} switch", _sentence(notes), _settle(s, seat, [], notes, False))
-            played_any = True
-        elif card == "play-2":
-            others = list(numbers)
-            for i, a in enumerate(others):
-                for j, b in enumerate(others):
-                    if i == j:
-                        continue
-                    t = _copy.deepcopy(s)
-                    t.play_pile.append("play-2")
-                    notes = [f"{name} plays Play 2 (K11), then the {a}"]
-                    t.players[seat].hand.remove(a)
-                    t.play_pile.append(a)
-                    notes[-1] += f", making {t.total}"
-                    ended = _after_card(t, seat, notes)
-                    if ended is None:
-                        t.players[seat].hand.remove(b)
-                        t.play_pile.append(b)
-                        notes.append(f"then the {b}, making {t.total}")
-                        ended = _after_card(t, seat, notes)
-                    else:
-                        notes.append(f"the {b} stays in the hand (K11)")
-                    add(f"{me} play-2 {a} {b}", _sentence(notes),
-                        ended if ended is not None else _settle(t, seat, [], notes, False))
-                    played_any = True
-        elif card == "sorry-back":
-            for victim in state.colours:
-                if victim == me:
-                    continue
-                if state.player(victim).home < 1 and not state.player(me).returning:
-                    continue
-                if state.player(me).returning and state.player(me).home >= PAWN_CARDS:
-                    continue
-                t = _copy.deepcopy(s)
-                t.play_pile.append(card)
-                notes = [f"{name} plays a SORRY! on {victim.capitalize()} (K12)"]
-                if "dont-be-sorry" in t.player(victim).hand:
-                    t.pending = {"kind": "block", "sorry": "sorry-back", "by": me,
-                                 "victim": victim}
-                    notes.append(f"{victim.capitalize()} may block it (K14)")
-                    add(f"{me} sorry-back {victim}", _sentence(notes), t)
-                else:
-                    _sorry_back_lands(t, me, victim, notes)
-                    add(f"{me} sorry-back {victim}", _sentence(notes),
-                        _settle(t, seat, [], notes, True))
-                played_any = True
-    if played_any:
-        return
-    if hand:  # K3: nothing playable: a card of one's choice on the discard
-        for card in dict.fromkeys(sorted_cards(hand)):
-            s = _copy.deepcopy(state)
-            s.players[seat].hand.remove(card)
-            s.discard.append(card)
-            notes = [f"{name} has no card to play and discards the {card} (K3)"]
-            add(f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False))
-    else:
-        s = _copy.deepcopy(state)
-        notes = [f"{name} has no card and passes (K3)"]
-        add(f"{me} pass", _sentence(notes), _settle(s, seat, [], notes, False))
 
 
 def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) -> None:
@@ -653,48 +731,49 @@ def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) 
     notes.append(f"{victim.capitalize()} flips a pawn card back to START (K12)")
 
 
-def _window_steal(state: CardState, add) -> None:
-    asked = state.pending["asked"]
-    winner = state.pending["winner"]
-    turn_seat = _seat(state, winner)
+def _window_steal(s: CardState, kind: str) -> tuple[str, str, CardState]:
+    asked = s.pending["asked"]
+    winner = s.pending["winner"]
+    turn_seat = _seat(s, winner)
     name = asked.capitalize()
-    s = _copy.deepcopy(state)
-    s.player(asked).hand.remove("sorry-steal")
-    s.play_pile.append("sorry-steal")
-    notes = [f"{name} plays a SORRY! to steal {winner.capitalize()}'s 21 (K13)"]
-    if "dont-be-sorry" in s.player(winner).hand:
-        s.pending = {"kind": "block", "sorry": "sorry-steal", "by": asked, "victim": winner}
-        notes.append(f"{winner.capitalize()} may block it (K14)")
-        add(f"{asked} steal", _sentence(notes), s)
-    else:
+    if kind == "steal":
+        s.player(asked).hand.remove("sorry-steal")
+        s.play_pile.append("sorry-steal")
+        notes = [f"{name} plays a SORRY! to steal {winner.capitalize()}'s 21 (K13)"]
+        if "dont-be-sorry" in s.player(winner).hand:
+            s.pending = {"kind": "block", "sorry": "sorry-steal", "by": asked,
+                         "victim": winner}
+            notes.append(f"{winner.capitalize()} may block it (K14)")
+            return f"{asked} steal", _sentence(notes), s
         _flip(s, asked, notes, "K13")
-        add(f"{asked} steal", _sentence(notes), _settle(s, turn_seat, [asked], notes, True))
-    s = _copy.deepcopy(state)
+        return f"{asked} steal", _sentence(notes), _settle(s, turn_seat, [asked], notes, True)
+    if kind != "pass":
+        raise CardGameError(f"choice: {kind!r}: a steal window is answered steal or pass")
     notes = [f"{name} does not steal (K13)"]
     rest = _steal_holders(s, winner, after=asked)
     if rest:
         s.pending = {"kind": "steal", "winner": winner, "asked": rest[0]}
         notes.append(f"{rest[0].capitalize()} is asked next")
-        add(f"{asked} pass", _sentence(notes), s)
-    else:
-        notes.append(f"nobody steals, so {winner.capitalize()} keeps the 21 (K5)")
-        _flip(s, winner, notes, "K5")
-        add(f"{asked} pass", _sentence(notes), _settle(s, turn_seat, [], notes, True))
+        return f"{asked} pass", _sentence(notes), s
+    notes.append(f"nobody steals, so {winner.capitalize()} keeps the 21 (K5)")
+    _flip(s, winner, notes, "K5")
+    return f"{asked} pass", _sentence(notes), _settle(s, turn_seat, [], notes, True)
 
 
-def _window_block(state: CardState, add) -> None:
-    victim, by, sorry = state.pending["victim"], state.pending["by"], state.pending["sorry"]
-    turn_seat = _seat(state, state.to_play)
-    s = _copy.deepcopy(state)
-    s.player(victim).hand.remove("dont-be-sorry")
-    s.play_pile.append("dont-be-sorry")
-    notes = [f"{victim.capitalize()} blocks the SORRY! with Don't Be SORRY! (K14)"]
-    movers = [victim] if sorry == "sorry-back" else [by, victim]
-    if sorry == "sorry-steal":
-        notes.append(f"{victim.capitalize()} keeps the 21")
-        _flip(s, victim, notes, "K5")
-    add(f"{victim} block", _sentence(notes), _settle(s, turn_seat, movers, notes, True))
-    s = _copy.deepcopy(state)
+def _window_block(s: CardState, kind: str) -> tuple[str, str, CardState]:
+    victim, by, sorry = s.pending["victim"], s.pending["by"], s.pending["sorry"]
+    turn_seat = _seat(s, s.to_play)
+    if kind == "block":
+        s.player(victim).hand.remove("dont-be-sorry")
+        s.play_pile.append("dont-be-sorry")
+        notes = [f"{victim.capitalize()} blocks the SORRY! with Don't Be SORRY! (K14)"]
+        movers = [victim] if sorry == "sorry-back" else [by, victim]
+        if sorry == "sorry-steal":
+            notes.append(f"{victim.capitalize()} keeps the 21")
+            _flip(s, victim, notes, "K5")
+        return f"{victim} block", _sentence(notes), _settle(s, turn_seat, movers, notes, True)
+    if kind != "accept":
+        raise CardGameError(f"choice: {kind!r}: a SORRY! is answered block or accept")
     notes = [f"{victim.capitalize()} does not block (K14)"]
     if sorry == "sorry-steal":
         _flip(s, by, notes, "K13")
@@ -702,7 +781,7 @@ def _window_block(state: CardState, add) -> None:
     else:
         _sorry_back_lands(s, by, victim, notes)
         out = []
-    add(f"{victim} accept", _sentence(notes), _settle(s, turn_seat, out, notes, True))
+    return f"{victim} accept", _sentence(notes), _settle(s, turn_seat, out, notes, True)
 
 
 def plays_answer(data: Any) -> dict:
@@ -718,8 +797,6 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
               longer_game: bool = False) -> CardState:
     """A game's first state (K1, K2): the first ``players`` colours, the deck shuffled by the
     seed, five cards dealt to each in turn, the first seat to play."""
-    import random
-
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise CardGameError(f"players: 2 to 4, not {players!r}")
     cards = deck_cards(read_deck(DEFAULT_DECK if deck is None else deck))
@@ -747,22 +824,23 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
                          longer_game: bool = False, log: list | None = None,
                          max_turns: int = 10_000) -> CardGameResult:
     """One game with every decision random: uniform over the distinct results ``actions``
-    lists. ``log``, if given, receives every action taken."""
-    import random
-
+    lists. It plays only the chosen decision, in place (:func:`distinct_choices` knows which
+    decisions share a result without playing them). ``log``, if given, receives every
+    :class:`Action` taken."""
     state = new_state(players, seed, deck, longer_game)
     chooser = random.Random(f"cardgame-players:{seed}")
     rounds = turns = 0
     while not state.winners and turns < max_turns:
-        options = actions(state)
-        chosen = options[int(chooser.random() * len(options))]
+        options = distinct_choices(state)
+        choice = options[int(chooser.random() * len(options))]
         if state.pending is None:
             turns += 1
-        if state.play_pile and not chosen.result.play_pile:
+        pile = bool(state.play_pile)
+        notation, explanation, state = perform(state, choice, in_place=log is None)
+        if pile and not state.play_pile:
             rounds += 1
         if log is not None:
-            log.append(chosen)
-        state = chosen.result
+            log.append(Action(notation, explanation, state))
     return CardGameResult(list(state.winners), rounds, turns, bool(state.winners))
 
 
