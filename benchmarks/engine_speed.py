@@ -1,4 +1,4 @@
-"""Engine speed: random 4-player classic games per second, on one core, in one process.
+"""Engine speed: random 4-player games per second, on one core, in one process.
 
 Prints figures, never fails on them:
 
@@ -8,6 +8,8 @@ Prints figures, never fails on them:
   notation and events are worked out when read;
 * records written — the record expanded and serialised to ``sorry-record/1`` JSON;
 * the general ``Game`` loop with the random strategy (what a custom strategy runs on);
+* every rule set through ``simulate`` (the fast loop where it supports the rule set, else the
+  general loop), and the SORRY! card game's ``cardgame simulate``;
 * the ``apologies`` package's engine (PyPI), driven through its ``Engine``/``Rules`` directly
   without the deep copy its ``play_next`` makes each turn, as the baseline — with the ratio of
   each figure above to it.
@@ -94,6 +96,14 @@ def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
     return rows
 
 
+def cardgame_rate(games: int) -> tuple[float, float]:
+    """Games/s and rounds per game of ``cardgame simulate`` (4 players, random)."""
+    from sorry_widget.engine.cardgame import simulate_cardgame
+
+    summary = simulate_cardgame(4, games, seed="bench")
+    return summary["games_per_second"], summary["rounds_per_game_mean"]
+
+
 def apologies_baseline(games: int, players: int) -> tuple[str, float, float] | None:
     try:
         from apologies.engine import Character, Engine
@@ -161,6 +171,13 @@ def main(argv=None) -> int:
             f"  {'met' if rate >= 200 else 'NOT met'}" + (" (too few games to judge)"
                                                            if few < 100 else "")
         print(f"{name:<22} {loop:<13} {rate:>9.1f} games/s {cards:>8.1f} cards/game{verdict}")
+    card_rate, card_rounds = cardgame_rate(max(200, args.games))
+    board_rate = rows[0][1]
+    print(f"\nthe SORRY! card game (cardgame simulate, 4 random players, {max(200, args.games)} "
+          f"games): {card_rate:.1f} games/s, {card_rounds:.1f} rounds/game; "
+          f"{card_rate / board_rate:.1f}× the board game's {board_rate:.1f} games/s; target "
+          f">= 2000 games/s: " + ("met" if card_rate >= 2000 else "NOT met") +
+          (" (too few games to judge)" if args.games < 1000 else ""))
     sys.stdout.flush()
     return 0
 

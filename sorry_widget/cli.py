@@ -285,7 +285,7 @@ def _card_deck(path):
 def cmd_cardgame_simulate(args) -> int:
     from .engine.cardgame import simulate_cardgame
 
-    show_progress = args.progress or (args.progress is None and args.games >= 200
+    show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())
     try:
         summary = simulate_cardgame(args.players, args.games, args.seed, _card_deck(args.deck),
