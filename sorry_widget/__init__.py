@@ -11,6 +11,8 @@ sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
 """
 
 from .engine import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
+from .engine.cardgame import CardGameError, CardState
+from .engine.cardplay import CardGame, CardRecord
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
@@ -18,7 +20,7 @@ from .render import board_svg
 
 __version__ = "0.1.0"
 __all__ = [
-    "COLOURS", "Game", "GameError", "Move", "Play", "Position", "ProgressBar", "PositionError", "Record",
+    "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError", "Move", "Play", "Position", "ProgressBar", "PositionError", "Record",
     "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "get_rules",
     "legal_moves", "simulate",
 ]

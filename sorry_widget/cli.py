@@ -312,21 +312,33 @@ def cmd_cardgame_simulate(args) -> int:
 
 
 def cmd_cardgame_play(args) -> int:
-    from .engine.cardgame import play_random_cardgame
+    from .engine.cardplay import CardGame
 
-    log: list = []
     try:
-        result = play_random_cardgame(args.players, args.seed, _card_deck(args.deck),
-                                      args.longer_game, log=log)
+        game = CardGame(args.players, args.seed, deck=_card_deck(args.deck),
+                        longer_game=args.longer_game,
+                        strategies=dict(_colour_strategy(s) for s in args.strategy or ()))
+        game.run()
+        if args.record:
+            with open(args.record, "w") as f:
+                f.write(game.record().to_json())
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
-    print(f"SORRY! card game; seed {args.seed}; {args.players} random players")
-    for n, action in enumerate(log, 1):
+    who = ", ".join(f"{c} {getattr(s, 'name', 'person')}" for c, s in game.strategies.items())
+    print(f"SORRY! card game; seed {args.seed}; {who}")
+    for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {action.explanation}")
-    print(f"{' and '.join(result.winners) or 'nobody'} won after {result.rounds} rounds and "
-          f"{result.turns} turns.")
+    print(f"{' and '.join(game.winners) or 'nobody'} won after {game.rounds} rounds and "
+          f"{game.turns} turns." + (f" Record: {args.record}" if args.record else ""))
     return 0
+
+
+def _colour_strategy(text: str) -> tuple[str, str]:
+    colour, _, name = text.partition("=")
+    if not name:
+        raise ValueError(f"--strategy: {text!r}: expected COLOUR=NAME, e.g. red=greedy")
+    return colour.strip(), name.strip()
 
 
 def _usage_error(message: str) -> int:
@@ -397,6 +409,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", default="1")
         p.add_argument("--deck", help="a deck file: {card name: count}")
         p.add_argument("--longer-game", action="store_true", help="the longer game (K19)")
+        if name == "play":
+            p.add_argument("--record", metavar="FILE",
+                           help="write the game as a sorry-cardrecord/1 file")
+            p.add_argument("--strategy", action="append", metavar="COLOUR=NAME",
+                           help="random (default) or greedy for one colour; repeatable")
         if name == "simulate":
             p.add_argument("--games", type=int, default=100)
             p.add_argument("--json", action="store_true")

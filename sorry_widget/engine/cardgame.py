@@ -159,6 +159,11 @@ class CardState:
     #: A game's own generator for refilling the draw pile (K16); None: the command's fixed
     #: order (the discard in card order). Not part of the format.
     refill_rng: Any = field(default=None, repr=False, compare=False)
+    #: Every refilled draw pile of the game so far, in order (for its record; not part of the
+    #: format).
+    refills: tuple = field(default=(), repr=False, compare=False)
+    #: A record's refills, replayed instead of shuffling (not part of the format).
+    recorded_refills: tuple | None = field(default=None, repr=False, compare=False)
 
     @property
     def total(self) -> int:
@@ -269,7 +274,8 @@ def _clone(state: CardState) -> CardState:
                      state.to_play, state.direction, list(state.play_pile),
                      list(state.draw_pile), list(state.discard),
                      dict(state.pending) if state.pending else None, list(state.winners),
-                     state.longer_game, state.refill_rng)
+                     state.longer_game, state.refill_rng, state.refills,
+                     state.recorded_refills)
 
 
 def _read_options(options: Any) -> bool:
@@ -440,12 +446,20 @@ def _draw(state: CardState) -> str | None:
     if not state.draw_pile:
         if not state.discard:
             return None
-        state.draw_pile = sorted_cards(state.discard)
-        if state.refill_rng is not None:
+        order = sorted_cards(state.discard)
+        recorded = state.recorded_refills
+        n = len(state.refills)
+        if recorded is not None and n < len(recorded) and sorted_cards(recorded[n]) == order:
+            # A replay takes the game's own shuffle from its record (a refill the game did not
+            # make, while other actions are tried, keeps card order; the replay checks it).
+            order = list(recorded[n])
+        elif state.refill_rng is not None:
             rng = random.Random()
             rng.setstate(state.refill_rng.getstate())  # this state's own from now on
-            rng.shuffle(state.draw_pile)
+            rng.shuffle(order)
             state.refill_rng = rng
+        state.draw_pile = order
+        state.refills = state.refills + (tuple(order),)
         state.discard = []
     return state.draw_pile.pop(0)
 
@@ -802,6 +816,15 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
     cards = deck_cards(read_deck(DEFAULT_DECK if deck is None else deck))
     rng = random.Random(f"cardgame-deck:{seed}")
     rng.shuffle(cards)
+    state = dealt_state(players, cards, longer_game)
+    state.refill_rng = rng
+    return state
+
+
+def dealt_state(players: int, order: list[str], longer_game: bool = False) -> CardState:
+    """The first state from a shuffled deck, top card first (K2): five cards to each seat in
+    turn, the rest the draw pile."""
+    cards = list(order)
     colours = COLOURS[:players]
     hands: dict[str, list[str]] = {c: [] for c in colours}
     for _ in range(5):
@@ -809,7 +832,7 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
             if cards:
                 hands[colour].append(cards.pop(0))
     return CardState([Player(c, hands[c]) for c in colours], colours[0], draw_pile=cards,
-                     longer_game=longer_game, refill_rng=rng)
+                     longer_game=longer_game)
 
 
 @dataclass

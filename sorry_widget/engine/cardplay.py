@@ -1,0 +1,371 @@
+"""Playing the SORRY! card game: a game that stops at every decision, its strategies and its
+records (``sorry-cardrecord/1``, docs/cardgame.md *Records*).
+
+A :class:`CardGame` holds the state; :meth:`CardGame.actions` lists what the player to act may
+do; :meth:`CardGame.play` takes one by its notation, :meth:`CardGame.step` lets that player's
+strategy choose. A person is a colour with no strategy. Its record keeps the deck's order and
+every refill's, so the game replays from the record alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cardgame import (
+    COLOURS,
+    DEFAULT_DECK,
+    PAWN_CARDS,
+    TARGET,
+    Action,
+    CardGameError,
+    CardState,
+    actions,
+    deck_cards,
+    dealt_state,
+    is_card,
+    read_deck,
+    sorted_cards,
+)
+
+RECORD_FORMAT = "sorry-cardrecord/1"
+MAX_RECORD_ACTIONS = 20_000
+MAX_NOTES = 1000
+MAX_NOTE_CHARS = 2000
+_RECORD_KEYS = {"format", "players", "options", "deck", "deck_order", "refills", "actions",
+                "seed", "strategies", "notes", "winners"}
+
+
+# --- strategies ---------------------------------------------------------------------------
+
+
+class RandomCardStrategy:
+    """Uniform over the distinct results (the contract's ``random``: ``actions`` already lists
+    each result once)."""
+
+    name = "random"
+
+    def choose(self, state: CardState, options: Sequence[Action], rng: random.Random) -> Action:
+        return options[int(rng.random() * len(options))]
+
+
+def progress(state: CardState, colour: str) -> int:
+    """How near ``colour`` is to winning, in flips: its cards HOME, or for a returning player
+    (K19) four plus the cards already back at START."""
+    p = state.player(colour)
+    return 2 * PAWN_CARDS - p.home if p.returning else p.home
+
+
+class GreedyCardStrategy:
+    """Takes the action with the best immediate balance: winning the game above all, then its
+    own flips minus half the opponents' (so it steals a 21, blocks a SORRY! that hurts it, and
+    plays a SORRY! on the leader), then a pile total that a single card cannot turn into 21 for
+    the next player, then keeping its SORRY! cards for later. Ties at random."""
+
+    name = "greedy"
+
+    def value(self, before: CardState, action: Action, me: str) -> float:
+        after = action.result
+        if after.winners:
+            return 1000.0 if me in after.winners else -1000.0
+        score = 10.0 * (progress(after, me) - progress(before, me))
+        for colour in before.colours:
+            if colour != me:
+                score -= 5.0 * (progress(after, colour) - progress(before, colour))
+        if after.play_pile and not after.pending:
+            gap = TARGET - after.total
+            if 0 <= gap <= 10:
+                score -= 1.0  # a number card of the next player's could make 21
+        mine_before = before.player(me).hand
+        mine_after = after.player(me).hand
+        for keep in ("sorry-steal", "dont-be-sorry"):
+            if mine_after.count(keep) < mine_before.count(keep) and score <= 0:
+                score -= 0.5  # spent without gain
+        return score
+
+    def choose(self, state: CardState, options: Sequence[Action], rng: random.Random) -> Action:
+        me = state.to_act
+        values = [self.value(state, a, me) for a in options]
+        best = max(values)
+        top = [a for a, v in zip(options, values) if v == best]
+        return top[int(rng.random() * len(top))]
+
+
+CARD_STRATEGIES = {"random": RandomCardStrategy, "greedy": GreedyCardStrategy}
+
+
+def card_strategy(spec: Any):
+    """A strategy from its name, a class with ``choose``, or None (a person)."""
+    if spec is None or hasattr(spec, "choose"):
+        return spec
+    if isinstance(spec, str) and spec in CARD_STRATEGIES:
+        return CARD_STRATEGIES[spec]()
+    raise CardGameError(f"strategy: {spec!r} is not one of {', '.join(CARD_STRATEGIES)} "
+                        "(or None for a person)")
+
+
+# --- the game -----------------------------------------------------------------------------
+
+
+class CardGame:
+    """One game of the SORRY! card game, stopping at each decision.
+
+    ``strategies`` maps colours to a strategy name, object or None (a person); colours not
+    named are ``random``. ``deck`` is ``{card name: count}`` (the default deck if None)."""
+
+    def __init__(self, players: int = 4, seed: Any = None, *, deck: Mapping | None = None,
+                 longer_game: bool = False, strategies: Mapping | None = None,
+                 _order: Sequence[str] | None = None) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise CardGameError(f"players: 2 to 4, not {players!r}")
+        self.seed = seed
+        self.deck = read_deck(DEFAULT_DECK if deck is None else deck)
+        self.colours = list(COLOURS[:players])
+        unknown = sorted(set(strategies or {}) - set(self.colours))
+        if unknown:
+            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
+                                f"({', '.join(self.colours)})")
+        self.strategies = {c: card_strategy((strategies or {}).get(c, "random"))
+                           for c in self.colours}
+        if _order is None:
+            order = deck_cards(self.deck)
+            self._refill_rng = random.Random(f"cardgame-deck:{seed}")
+            self._refill_rng.shuffle(order)
+        else:
+            order, self._refill_rng = list(_order), None
+        #: The shuffled deck, top card first (K2): part of the record.
+        self.deck_order = tuple(order)
+        self.start = dealt_state(players, order, longer_game)
+        self.start.refill_rng = self._refill_rng
+        self.state = self.start
+        self.rng = random.Random(f"cardgame-players:{seed}")
+        #: The actions taken, in order, and the state before each.
+        self.history: list[Action] = []
+        self.states: list[CardState] = [self.start]
+        self.rounds = 0
+        self.turns = 0
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.state.winners)
+
+    @property
+    def winners(self) -> list[str]:
+        return list(self.state.winners)
+
+    @property
+    def to_act(self) -> str | None:
+        return self.state.to_act
+
+    def actions(self) -> list[Action]:
+        return actions(self.state)
+
+    def play(self, notation: str | Action) -> Action:
+        """Take the action with this notation (``"red 7"``, ``"blue steal"``)."""
+        options = self.actions()
+        if not options:
+            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+        wanted = notation.notation if isinstance(notation, Action) else str(notation).strip()
+        for action in options:
+            if action.notation == wanted:
+                return self._take(action)
+        raise CardGameError(f"{wanted!r} is not a legal action for {self.to_act}; legal: "
+                            + ", ".join(a.notation for a in options))
+
+    def step(self) -> Action:
+        """Let the strategy of the player to act choose and take an action."""
+        options = self.actions()
+        if not options:
+            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+        strategy = self.strategies[self.to_act]
+        if strategy is None:
+            raise CardGameError(f"{self.to_act} is played by a person: pass their action to "
+                                "play()")
+        chosen = strategy.choose(self.state, options, self.rng)
+        if chosen not in options:
+            raise CardGameError(f"strategy {strategy.name!r} chose {chosen!r}, which is not "
+                                "one of the legal actions")
+        return self._take(chosen)
+
+    def run(self, max_turns: int = 10_000) -> list[str]:
+        """Play until someone wins (or ``max_turns`` turns); the winners. Stops early at a
+        person's decision."""
+        while not self.finished and self.turns < max_turns and \
+                self.strategies[self.to_act] is not None:
+            self.step()
+        return self.winners
+
+    def _take(self, action: Action) -> Action:
+        if self.state.pending is None:
+            self.turns += 1
+        if self.state.play_pile and not action.result.play_pile:
+            self.rounds += 1
+        self.history.append(action)
+        self.state = action.result
+        self.states.append(self.state)
+        return action
+
+    def record(self, notes: Mapping[int, str] | None = None) -> CardRecord:
+        return CardRecord(players=len(self.colours), deck=dict(self.deck),
+                          deck_order=self.deck_order, refills=tuple(self.state.refills),
+                          actions=tuple(a.notation for a in self.history),
+                          longer_game=self.state.longer_game, seed=self.seed,
+                          strategies={c: getattr(s, "name", "person") if s else "person"
+                                      for c, s in self.strategies.items()},
+                          notes=dict(notes or {}))
+
+    def __repr__(self) -> str:
+        now = f"winners={self.winners}" if self.finished else f"to_act={self.to_act}"
+        return f"<CardGame players={len(self.colours)} seed={self.seed!r} {now}>"
+
+
+# --- records ------------------------------------------------------------------------------
+
+
+@dataclass
+class CardRecord:
+    """A card game as ``sorry-cardrecord/1``: the deck, its shuffled order, every refill's
+    order and each action's notation — enough to replay it — plus notes on actions."""
+
+    players: int
+    deck: dict[str, int]
+    deck_order: tuple[str, ...]
+    refills: tuple[tuple[str, ...], ...]
+    actions: tuple[str, ...]
+    longer_game: bool = False
+    seed: Any = None
+    strategies: dict[str, str] = field(default_factory=dict)
+    #: Notes by action number (1 = the first action; 0 = the deal).
+    notes: dict[int, str] = field(default_factory=dict)
+
+    def replay(self) -> CardGame:
+        """The game, action by action; one error naming the first action or refill that
+        does not fit."""
+        game = CardGame(self.players, self.seed, deck=self.deck, longer_game=self.longer_game,
+                        strategies={c: None for c in COLOURS[:self.players]},
+                        _order=self.deck_order)
+        game.state.recorded_refills = tuple(self.refills)
+        for n, notation in enumerate(self.actions, 1):
+            try:
+                game.play(notation)
+            except CardGameError as exc:
+                raise CardGameError(f"actions[{n - 1}]: {exc}") from None
+            made = game.state.refills
+            if made != tuple(self.refills[:len(made)]):
+                raise CardGameError(f"refills[{len(made) - 1}]: not the draw pile the game "
+                                    f"made from its discard at action {n}")
+        if len(game.state.refills) != len(self.refills):
+            raise CardGameError(f"refills: the game made {len(game.state.refills)} refills, "
+                                f"the record lists {len(self.refills)}")
+        return game
+
+    def to_dict(self) -> dict:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT, "players": list(COLOURS[:self.players]),
+            "deck": dict(self.deck), "deck_order": list(self.deck_order),
+            "refills": [list(r) for r in self.refills], "actions": list(self.actions),
+            "notes": [{"action": n, "text": t} for n, t in sorted(self.notes.items())],
+        }
+        if self.longer_game:
+            data["options"] = {"longer_game": True}
+        if self.seed is not None:
+            data["seed"] = self.seed if isinstance(self.seed, (int, str)) else str(self.seed)
+        if self.strategies:
+            data["strategies"] = dict(self.strategies)
+        return data
+
+    def to_json(self) -> str:
+        """One key a line (a deck order or an action list stays on its line)."""
+        lines = [f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}"
+                 for k, v in self.to_dict().items()]
+        return "{\n" + ",\n".join(lines) + "\n}\n"
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> CardRecord:
+        if len(text) > 5_000_000:
+            raise CardGameError("record: larger than 5 MB")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CardGameError(f"record: not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> CardRecord:
+        """Read and check a record; replays it to be sure every action fits."""
+        if not isinstance(data, Mapping):
+            raise CardGameError("record: expected a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise CardGameError(f"format: expected {RECORD_FORMAT!r}, got "
+                                f"{data.get('format')!r}")
+        unknown = sorted(set(data) - _RECORD_KEYS)
+        if unknown:
+            raise CardGameError(f"{unknown[0]}: not a key of {RECORD_FORMAT}")
+        for key in ("players", "deck", "deck_order", "refills", "actions"):
+            if key not in data:
+                raise CardGameError(f"{key}: missing")
+        players = data["players"]
+        if not isinstance(players, list) or not 2 <= len(players) <= 4 or \
+                players != list(COLOURS[:len(players)]):
+            raise CardGameError("players: the first 2 to 4 of red, blue, yellow, green")
+        deck = read_deck(data["deck"])
+        order = _card_list(data["deck_order"], "deck_order")
+        if sorted_cards(order) != deck_cards(deck):
+            raise CardGameError("deck_order: is not the deck's cards, each once")
+        refills = tuple(tuple(_card_list(r, f"refills[{i}]"))
+                        for i, r in enumerate(_list(data["refills"], "refills")))
+        notations = _list(data["actions"], "actions")
+        if len(notations) > MAX_RECORD_ACTIONS:
+            raise CardGameError(f"actions: more than {MAX_RECORD_ACTIONS}")
+        if not all(isinstance(a, str) for a in notations):
+            raise CardGameError("actions: each action is its notation, a string")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping) or set(options) - {"longer_game"} or \
+                not isinstance(options.get("longer_game", False), bool):
+            raise CardGameError("options: only longer_game, true or false")
+        notes = _read_notes(data.get("notes", []), len(notations))
+        strategies = data.get("strategies", {})
+        if not isinstance(strategies, Mapping) or not all(
+                isinstance(v, str) for v in strategies.values()):
+            raise CardGameError("strategies: colour: strategy name")
+        record = cls(len(players), deck, tuple(order), refills, tuple(notations),
+                     options.get("longer_game", False), data.get("seed"), dict(strategies),
+                     notes)
+        record.replay()
+        return record
+
+
+def _list(value: Any, where: str) -> list:
+    if not isinstance(value, list):
+        raise CardGameError(f"{where}: expected a list")
+    return value
+
+
+def _card_list(value: Any, where: str) -> list[str]:
+    for i, card in enumerate(_list(value, where)):
+        if not is_card(card):
+            raise CardGameError(f"{where}[{i}]: {card!r} is not a card of the SORRY! card game")
+    return list(value)
+
+
+def _read_notes(notes: Any, actions: int) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for i, note in enumerate(_list(notes, "notes")):
+        where = f"notes[{i}]"
+        if not isinstance(note, Mapping) or set(note) != {"action", "text"}:
+            raise CardGameError(f"{where}: expected {{action, text}}")
+        n, text = note["action"], note["text"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= actions:
+            raise CardGameError(f"{where}.action: 0 to {actions}, not {n!r}")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTE_CHARS:
+            raise CardGameError(f"{where}.text: 1 to {MAX_NOTE_CHARS} characters")
+        if n in out:
+            raise CardGameError(f"{where}.action: action {n} has a note already")
+        out[n] = text
+    if len(out) > MAX_NOTES:
+        raise CardGameError(f"notes: more than {MAX_NOTES}")
+    return out
+

@@ -1,0 +1,169 @@
+"""The card game played step by step (CardGame), its strategies and its records."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from sorry_widget.engine.cardgame import (
+    DEFAULT_DECK,
+    HAND_LIMIT,
+    CardGameError,
+    cards_in_play,
+    deck_cards,
+    play_random_cardgame,
+)
+from sorry_widget.engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, progress
+
+BUSY_DECK = {**DEFAULT_DECK, "play-2": 12, "sorry-back": 8, "sorry-steal": 8,
+             "dont-be-sorry": 6}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_random_card_game_is_the_game_of_play_random_cardgame(players):
+    for seed in range(10):
+        game = CardGame(players, seed)
+        game.run()
+        log: list = []
+        result = play_random_cardgame(players, seed, log=log)
+        assert [a.notation for a in game.history] == [a.notation for a in log]
+        assert (game.winners, game.rounds, game.turns) == \
+            (result.winners, result.rounds, result.turns)
+
+
+@pytest.mark.parametrize("longer_game", [False, True])
+def test_games_keep_every_card_no_hand_over_seven_and_end(longer_game):
+    deck = Counter(deck_cards(BUSY_DECK))
+    for seed in range(15):
+        game = CardGame(4, seed, deck=BUSY_DECK, longer_game=longer_game,
+                        strategies={"red": "greedy", "yellow": "greedy"})
+        game.run()
+        assert game.finished
+        for state in game.states:
+            assert cards_in_play(state) == deck  # no card made or lost
+            if state.pending is None:
+                assert all(len(p.hand) <= HAND_LIMIT for p in state.players)
+
+
+@pytest.mark.parametrize("longer_game", [False, True])
+def test_records_replay_to_the_same_states_and_resave_byte_for_byte(longer_game):
+    for seed in range(8):
+        game = CardGame(3, f"rec:{seed}", deck=BUSY_DECK, longer_game=longer_game,
+                        strategies={"blue": "greedy"})
+        game.run()
+        text = game.record(notes={0: "the deal", 3: "a Play 2 here"}).to_json()
+        record = CardRecord.from_json(text)
+        again = record.replay()
+        assert [s.key() for s in again.states] == [s.key() for s in game.states]
+        assert record.to_json() == text
+        assert record.notes == {0: "the deal", 3: "a Play 2 here"}
+
+
+def test_a_long_game_with_refills_replays_them_from_the_record():
+    game = CardGame(4, "refills", longer_game=True)
+    game.run()
+    assert game.state.refills  # the longer game goes through the deck
+    record = CardRecord.from_json(game.record().to_json())
+    assert record.replay().state.key() == game.state.key()
+
+
+def _recorded(seed="bad", players=2, longer_game=False):
+    game = CardGame(players, seed, longer_game=longer_game)
+    game.run()
+    return json.loads(game.record().to_json()), game
+
+
+@pytest.mark.parametrize("change, field", [
+    (lambda d: d.update(format="sorry-cardrecord/9"), "format"),
+    (lambda d: d["actions"].__setitem__(2, "red fly"), "actions[2]"),
+    (lambda d: d["deck_order"].pop(), "deck_order"),
+    (lambda d: d["deck"].__setitem__("7", -1), "deck.7"),
+    (lambda d: d.update(players=["red", "green"]), "players"),
+    (lambda d: d.update(notes=[{"action": 10_000, "text": "x"}]), "notes[0].action"),
+    (lambda d: d.update(colour="red"), "colour"),
+])
+def test_a_bad_record_gets_one_error_naming_the_field(change, field):
+    data, _ = _recorded()
+    change(data)
+    with pytest.raises(CardGameError) as err:
+        CardRecord.from_dict(data)
+    assert str(err.value).startswith(field)
+
+
+def test_a_record_whose_refill_is_not_the_discard_is_refused():
+    data, game = _recorded("refills", 4, True)
+    assert data["refills"]
+    data["refills"][0][0] = "sorry-steal" if data["refills"][0][0] != "sorry-steal" else "0"
+    with pytest.raises(CardGameError) as err:
+        CardRecord.from_dict(data)
+    assert str(err.value).startswith("refills[0]")
+
+
+def test_a_person_is_asked_and_a_wrong_action_changes_nothing():
+    game = CardGame(2, 5, strategies={"red": None})
+    assert game.run() == []  # stops at red's first decision
+    before = game.state.key()
+    with pytest.raises(CardGameError) as err:
+        game.step()
+    assert "red is played by a person" in str(err.value)
+    with pytest.raises(CardGameError) as err:
+        game.play("red fly")
+    assert "legal:" in str(err.value) and game.state.key() == before
+    game.play(game.actions()[0].notation)
+    assert game.history and game.state.key() != before
+    with pytest.raises(CardGameError):
+        CardGame(2, 1, strategies={"green": "random"})
+    with pytest.raises(CardGameError):
+        CardGame(2, 1, strategies={"red": "clever"})
+
+
+def test_greedy_steals_a_21_blocks_what_hurts_it_and_beats_random():
+    from sorry_widget.engine.cardgame import CardState, actions
+
+    base = {"format": "sorry-cardgame/1", "direction": 1, "discard": [], "winners": [],
+            "draw_pile": ["5", "6", "7", "8", "9", "10", "1", "2", "3", "4"]}
+    steal = CardState.from_dict({**base, "players": [
+        {"colour": "red", "hand": ["3"], "home": 1},
+        {"colour": "blue", "hand": ["sorry-steal", "4"], "home": 1}],
+        "to_play": "red", "play_pile": ["10", "8", "3"], "total": 21,
+        "pending": {"kind": "steal", "winner": "red", "asked": "blue"}})
+    greedy = GreedyCardStrategy()
+    import random
+    assert greedy.choose(steal, actions(steal), random.Random(0)).notation == "blue steal"
+    block = CardState.from_dict({**base, "players": [
+        {"colour": "red", "hand": ["3"], "home": 1},
+        {"colour": "blue", "hand": ["dont-be-sorry"], "home": 2}],
+        "to_play": "red", "play_pile": ["4", "sorry-back"], "total": 4,
+        "pending": {"kind": "block", "sorry": "sorry-back", "by": "red", "victim": "blue"}})
+    assert greedy.choose(block, actions(block), random.Random(0)).notation == "blue block"
+    assert progress(block, "blue") == 2
+    wins = 0
+    for seed in range(120):
+        game = CardGame(2, f"duel:{seed}",
+                        strategies={"red" if seed % 2 else "blue": "greedy"})
+        game.run()
+        wins += ("red" if seed % 2 else "blue") in game.winners
+    assert wins > 70  # clearly better than a coin (60 of 120)
+
+
+def test_the_play_command_prints_the_game_and_writes_a_record_that_replays(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+    done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "cardgame", "play",
+                           "--seed", "9", "--players", "3", "--strategy", "blue=greedy",
+                           "--record", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "SORRY! card game; seed 9; red random, blue greedy, yellow random"
+    record = CardRecord.from_json(path.read_text())
+    game = record.replay()
+    assert len(lines) == len(game.history) + 2
+    assert lines[-1].startswith(f"{' and '.join(game.winners)} won after {game.rounds} rounds")
+    assert record.strategies == {"red": "random", "blue": "greedy", "yellow": "random"}
+    bad = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "cardgame", "play",
+                          "--strategy", "red=clever"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "strategy: 'clever'" in bad.stderr and not bad.stdout
