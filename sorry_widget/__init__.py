@@ -16,12 +16,13 @@ from .engine.cardplay import CardGame, CardRecord
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
-from .render import board_svg
+from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
     "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError", "Move", "Play", "Position", "ProgressBar", "PositionError", "Record",
-    "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "get_rules",
+    "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg",
+    "get_rules",
     "legal_moves", "simulate",
 ]
 

@@ -1,0 +1,233 @@
+"""The SORRY! card game's table as SVG: each player's pawn cards, hands, the play pile fanned
+with its total called out, the draw pile, the discard and the direction of play.
+
+Every element carries a semantic class (``player red``, ``pawn-card home``, ``hand-card``,
+``play-pile``, ``total``) and data attributes, so a page can style or find them as on the board.
+"""
+
+from __future__ import annotations
+
+import svgwrite
+from svgwrite.container import Group
+
+from ..engine.cardgame import ACTIONS, PAWN_CARDS, CardState, number_value, slide_value
+from .svg import Theme, get_theme
+
+_E = svgwrite.Drawing(profile="full", debug=False)
+WIDTH, HEIGHT = 820, 620
+CARD_W, CARD_H = 46, 66
+FONT = "Helvetica, Arial, sans-serif"
+
+#: Where each seat sits, by the number of players: (centre x, centre y) of its area; seat 0 is
+#: at the bottom, nearest the person looking at the table.
+_SEATS = {
+    2: [(410, 540), (410, 80)],
+    3: [(410, 540), (130, 300), (690, 300)],
+    4: [(410, 540), (130, 300), (410, 80), (690, 300)],
+}
+
+_ACTION_LABELS = {"take-2": "Take 2", "switch": "Switch", "play-2": "Play 2",
+                  "sorry-back": "SORRY!", "sorry-steal": "SORRY! steal",
+                  "dont-be-sorry": "Don't Be SORRY!"}
+
+
+_CORNER = {"take-2": "T2", "switch": "Sw", "play-2": "P2", "sorry-back": "S!",
+           "sorry-steal": "S!21", "dont-be-sorry": "DB"}
+
+
+def card_label(name: str) -> str:
+    """What a card face says: ``7``, ``Slide 15``, ``Take 2``, ``SORRY!`` …"""
+    if (s := slide_value(name)) is not None:
+        return f"Slide {s}"
+    return _ACTION_LABELS.get(name, name)
+
+
+def total_callout(state: CardState) -> str:
+    """The total called out as the sheet does: ``10!`` after a number, ``Slide to 15`` after a
+    Slide, the plain total after any other card; empty before the first card."""
+    if not state.play_pile:
+        return ""
+    top = state.play_pile[-1]
+    if number_value(top) is not None:
+        return f"{state.total}!"
+    if slide_value(top) is not None:
+        return f"Slide to {state.total}"
+    return str(state.total)
+
+
+def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
+          rotate: float = 0.0, corner: bool = False) -> Group:
+    """One card with its top-left corner at (x, y); ``name`` None draws its back."""
+    g = _E.g(class_=css + (" back" if name is None else ""))
+    if name is not None:
+        g["data-card"] = name
+    if rotate:
+        g["transform"] = f"rotate({rotate:.1f} {x + CARD_W / 2:.1f} {y + CARD_H / 2:.1f})"
+    if name is None:
+        g.add(_E.rect((x, y), (CARD_W, CARD_H), rx=5, fill=theme.card_back, stroke=theme.line,
+                      stroke_width=1))
+        g.add(_E.text("S!", insert=(x + CARD_W / 2, y + CARD_H / 2 + 6), text_anchor="middle",
+                      font_size=16, font_weight="bold", font_family="Georgia, serif",
+                      fill="#ffffff"))
+        return g
+    action = name in ACTIONS
+    sorry = name.startswith("sorry") or name == "dont-be-sorry"
+    g.add(_E.rect((x, y), (CARD_W, CARD_H), rx=5, fill=theme.card, stroke=theme.line,
+                  stroke_width=1))
+    label = card_label(name)
+    colour = "#c8102e" if sorry else ("#1d64c8" if not action else "#2b2b2b")
+    words = label.split(" ") if len(label) > 5 else [label]
+    size = 24 if len(label) <= 2 else 11
+    top = y + CARD_H / 2 - (len(words) - 1) * 6.5 + size / 3
+    for i, word in enumerate(words):
+        g.add(_E.text(word, insert=(x + CARD_W / 2, top + 13 * i), text_anchor="middle",
+                      font_size=size, font_weight="bold", font_family=FONT, fill=colour))
+    if corner:
+        # A corner index, as on real cards, so a fanned pile still shows every card.
+        g.add(_E.text(_CORNER.get(name, name.replace("slide-", "S")), insert=(x + 3, y + 11),
+                      font_size=9.5, font_weight="bold", font_family=FONT, fill=colour,
+                      class_="corner"))
+    return g
+
+
+def _player(state: CardState, seat: int, theme: Theme, face_up: bool) -> Group:
+    p = state.players[seat]
+    cx, cy = _SEATS[len(state.players)][seat]
+    colour = theme.colours[p.colour]
+    acting = state.to_act == p.colour
+    g = _E.g(class_=f"player {p.colour}" + (" to-act" if acting else "")
+             + (" winner" if p.colour in state.winners else ""))
+    g["data-colour"] = p.colour
+    g["data-home"] = str(p.home)
+    g["data-hand"] = str(len(p.hand))
+    title = p.colour.capitalize() + (" (returning)" if p.returning else "")
+    if p.colour in state.winners:
+        title += " wins!"
+    elif acting:
+        title += " to act"
+    g.add(_E.text(title, insert=(cx, cy - 52), text_anchor="middle", font_size=15,
+                  font_weight="bold", font_family=FONT, fill=colour, class_="player-name"))
+    # The four pawn cards: HOME side up in the colour, START side up as an outline.
+    for i in range(PAWN_CARDS):
+        home = i < p.home
+        x = cx - 2 * 24 + i * 24
+        pawn = _E.g(class_="pawn-card " + ("home" if home else "start"))
+        pawn.add(_E.rect((x, cy - 44), (20, 28), rx=3, fill=colour if home else theme.card,
+                         stroke=colour, stroke_width=2))
+        pawn.add(_E.text("H" if home else "S", insert=(x + 10, cy - 25), text_anchor="middle",
+                         font_size=12, font_weight="bold", font_family=FONT,
+                         fill="#ffffff" if home else colour))
+        g.add(pawn)
+    # The hand: face up for the person it belongs to, else backs with a count.
+    n = len(p.hand)
+    step = min(CARD_W + 4, 230 / max(n, 1))
+    x0 = cx - (step * (n - 1) + CARD_W) / 2
+    for i, card in enumerate(p.hand):
+        g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card"))
+    if not face_up or n == 0:
+        g.add(_E.text(f"{n} card{'' if n == 1 else 's'}", insert=(cx, cy + 72),
+                      text_anchor="middle", font_size=12, font_family=FONT, fill=theme.text,
+                      class_="hand-count"))
+    return g
+
+
+def _direction(state: CardState, theme: Theme) -> Group:
+    """The order of play from the player whose turn it is: seat order, or reversed after a
+    Switch (K10)."""
+    g = _E.g(class_="direction " + ("seat-order" if state.direction == 1 else "reversed"))
+    g["data-direction"] = str(state.direction)
+    seat = state.colours.index(state.to_play)
+    n = len(state.players)
+    order = [state.colours[(seat + k * state.direction) % n] for k in range(n)]
+    text = "Play goes " + " \u2192 ".join(c.capitalize() for c in order) + (
+        "" if state.direction == 1 else " (reversed by a Switch)")
+    g.add(_E.text(text, insert=(410, 425), text_anchor="middle", font_size=13,
+                  font_family=FONT, fill=theme.muted))
+    return g
+
+
+def _centre(state: CardState, theme: Theme) -> Group:
+    g = _E.g(class_="centre")
+    # Draw pile, face down, with its count.
+    draw = _E.g(class_="draw-pile")
+    draw["data-count"] = str(len(state.draw_pile))
+    for i in (2, 1, 0):
+        if len(state.draw_pile) > i:
+            draw.add(_card(250 + 2 * i, 260 - 2 * i, None, theme, "pile-card"))
+    if not state.draw_pile:
+        draw.add(_E.rect((250, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
+                         stroke_dasharray="5 4"))
+    draw.add(_E.text(f"draw {len(state.draw_pile)}", insert=(273, 345), text_anchor="middle",
+                     font_size=12, font_family=FONT, fill=theme.text))
+    g.add(draw)
+    # The play pile, fanned left to right, bottom card first.
+    pile = _E.g(class_="play-pile")
+    pile["data-total"] = str(state.total)
+    cards = state.play_pile[-8:]
+    for i, card in enumerate(cards):
+        pile.add(_card(326 + i * 20, 260, card, theme, "pile-card",
+                       rotate=(i - len(cards) / 2) * 2.5, corner=True))
+    if not state.play_pile:
+        pile.add(_E.rect((330, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
+                         stroke_dasharray="5 4"))
+        pile.add(_E.text("play pile", insert=(353, 297), text_anchor="middle", font_size=10,
+                         font_family=FONT, fill=theme.muted))
+    if len(state.play_pile) > 8:
+        pile.add(_E.text(f"+{len(state.play_pile) - 8} below", insert=(330, 345),
+                         font_size=11, font_family=FONT, fill=theme.text))
+    g.add(pile)
+    callout = total_callout(state)
+    total = _E.text(callout or "total 0", insert=(400, 240), text_anchor="middle",
+                    font_size=26 if callout else 14, font_weight="bold", font_family=FONT,
+                    fill="#c8102e" if state.total == 21 else theme.text, class_="total")
+    total["data-total"] = str(state.total)
+    g.add(total)
+    # The discard: how many cards, face down in a tidy heap.
+    discard = _E.g(class_="discard")
+    discard["data-count"] = str(len(state.discard))
+    discard.add(_E.rect((520, 260), (CARD_W, CARD_H), rx=5,
+                        fill=theme.card if state.discard else "none", stroke=theme.muted,
+                        stroke_dasharray="" if state.discard else "5 4"))
+    discard.add(_E.text(f"discard {len(state.discard)}", insert=(543, 345),
+                        text_anchor="middle", font_size=12, font_family=FONT, fill=theme.text))
+    g.add(discard)
+    if state.pending:
+        g.add(_E.text(_pending_text(state), insert=(410, 385), text_anchor="middle",
+                      font_size=14, font_weight="bold", font_family=FONT,
+                      fill=theme.colours[state.to_act], class_="prompt"))
+    return g
+
+
+def _pending_text(state: CardState) -> str:
+    p = state.pending
+    if p["kind"] == "steal":
+        return (f"{p['asked'].capitalize()} may steal {p['winner'].capitalize()}'s 21 "
+                "with a SORRY! (K13)")
+    return f"{p['victim'].capitalize()} may block {p['by'].capitalize()}'s SORRY! (K14)"
+
+
+def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
+                  theme: str | Theme = "light") -> str:
+    """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
+    person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
+    None (every hand face down). ``size`` is the height in pixels (None: fit the container)."""
+    t = get_theme(theme)
+    width = None if size is None else round(size * WIDTH / HEIGHT)
+    dwg = svgwrite.Drawing(size=(width, size) if size else ("100%", "100%"), profile="full",
+                           viewBox=f"0 0 {WIDTH} {HEIGHT}", debug=False)
+    dwg["class"] = f"sorry-cardtable theme-{t.name}"
+    dwg["role"] = "img"
+    dwg["aria-label"] = _aria(state)
+    dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
+    dwg.add(_direction(state, t))
+    dwg.add(_centre(state, t))
+    for seat, p in enumerate(state.players):
+        dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour))
+    return dwg.tostring()
+
+
+def _aria(state: CardState) -> str:
+    homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
+    if state.winners:
+        return f"SORRY! card game over: {' and '.join(state.winners)} won; {homes}"
+    return (f"SORRY! card game: total {state.total}, {state.to_act} to act; {homes}")
