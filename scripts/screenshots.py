@@ -17,7 +17,9 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser import Bridge, launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from sorry_widget import Game, Position, Record, SorryWidget, board_svg  # noqa: E402
+from sorry_widget import (  # noqa: E402
+    CardGame, Game, Position, Record, SorryWidget, board_svg, cardtable_svg,
+)
 
 OUT = ROOT / "docs" / "images"
 
@@ -31,6 +33,16 @@ def mid_game() -> Game:
     return game
 
 
+def card_game_moment() -> CardGame:
+    """A card game after a Switch, with five cards on the play pile."""
+    game = CardGame(4, 8, strategies={"blue": "greedy"})
+    while True:
+        game.step()
+        state = game.state
+        if len(state.play_pile) >= 5 and state.direction == -1 and not state.pending:
+            return game
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     game = mid_game()
@@ -38,6 +50,8 @@ def main() -> None:
         svg = board_svg(game, size=640, theme=theme,
                         arrows=[("red:start", 4)] if theme == "dark" else None)
         (OUT / f"board-{theme}.svg").write_text(svg)
+    (OUT / "cardtable.svg").write_text(cardtable_svg(card_game_moment().state, viewer="red",
+                                                     size=465))
     with sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 640, "height": 640})
