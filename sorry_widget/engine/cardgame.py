@@ -813,12 +813,19 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
     seed, five cards dealt to each in turn, the first seat to play."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise CardGameError(f"players: 2 to 4, not {players!r}")
-    cards = deck_cards(read_deck(DEFAULT_DECK if deck is None else deck))
-    rng = random.Random(f"cardgame-deck:{seed}")
-    rng.shuffle(cards)
+    cards, rng = shuffled_deck(read_deck(DEFAULT_DECK if deck is None else deck), seed)
     state = dealt_state(players, cards, longer_game)
     state.refill_rng = rng
     return state
+
+
+def shuffled_deck(deck: Mapping[str, int], seed: Any) -> tuple[list[str], random.Random]:
+    """A game's deck shuffled by its seed, top card first, and the generator that goes on to
+    shuffle its refills (K16)."""
+    cards = deck_cards(deck)
+    rng = random.Random(f"cardgame-deck:{seed}")
+    rng.shuffle(cards)
+    return cards, rng
 
 
 def dealt_state(players: int, order: list[str], longer_game: bool = False) -> CardState:

@@ -28,6 +28,7 @@ from .cardgame import (
     dealt_state,
     is_card,
     read_deck,
+    shuffled_deck,
     sorted_cards,
 )
 
@@ -131,15 +132,13 @@ class CardGame:
         self.strategies = {c: card_strategy((strategies or {}).get(c, "random"))
                            for c in self.colours}
         if _order is None:
-            order = deck_cards(self.deck)
-            self._refill_rng = random.Random(f"cardgame-deck:{seed}")
-            self._refill_rng.shuffle(order)
+            order, refill_rng = shuffled_deck(self.deck, seed)
         else:
-            order, self._refill_rng = list(_order), None
+            order, refill_rng = list(_order), None
         #: The shuffled deck, top card first (K2): part of the record.
         self.deck_order = tuple(order)
         self.start = dealt_state(players, order, longer_game)
-        self.start.refill_rng = self._refill_rng
+        self.start.refill_rng = refill_rng
         self.state = self.start
         self.rng = random.Random(f"cardgame-players:{seed}")
         #: The actions taken, in order, and the state before each.
