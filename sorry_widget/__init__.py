@@ -20,9 +20,9 @@ from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
-    "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError", "Move", "Play", "Position", "ProgressBar", "PositionError", "Record",
-    "RecordError", "RuleSet", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg",
-    "get_rules",
+    "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError",
+    "Move", "Play", "Position", "PositionError", "ProgressBar", "Record", "RecordError",
+    "RuleSet", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
     "legal_moves", "simulate",
 ]
 

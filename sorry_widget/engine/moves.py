@@ -435,15 +435,13 @@ def hand_moves(position: Position, hand) -> list[Move]:
     moves: list[Move] = []
     for card in distinct:
         moves += _card_moves(position, card, False)
-    if moves and SWITCH not in {m.kind for m in moves}:
+    if any(m.kind != SWITCH for m in moves):
         return moves
     name = _colour_name(position.colours[position.to_move])
     if not moves:
         why = f"no card in {name}'s hand can move (P3)"
-    elif all(m.kind == SWITCH for m in moves):
-        why = f"{name} may decline the 11's switch (C10) and discard instead (P3)"
     else:
-        return moves
+        why = f"{name} may decline the 11's switch (C10) and discard instead (P3)"
     return moves + [Move(position, card, DISCARD, (), position.pawns, why) for card in distinct]
 
 
