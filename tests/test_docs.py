@@ -48,3 +48,27 @@ def test_the_readme_links_the_docs_pages():
     readme = (ROOT / "README.md").read_text()
     for page in ("docs/rules.md", "docs/position-format.md", "docs/record-format.md"):
         assert f"({page}" in readme and (ROOT / page).exists()
+
+
+def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
+    from sorry_widget.engine.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE, card_rule_link
+
+    page = (ROOT / CARD_RULES_PAGE).read_text()
+    anchors = re.findall(r'^- <a id="(k\d+)"></a>\*\*(K\d+)\*\*', page, flags=re.M)
+    assert [a for a, _ in anchors] == [r.lower() for _, r in anchors]
+    assert [r for _, r in anchors] == list(CARD_RULE_SUMMARIES)
+    assert card_rule_link("K13") == "docs/cardgame.md#k13"
+
+
+def test_every_card_rule_the_engine_cites_is_on_its_page():
+    from sorry_widget import CardGame
+    from sorry_widget.engine.rulebook import CARD_RULE_SUMMARIES
+
+    cited = set()
+    for seed in range(10):
+        game = CardGame(4, seed=seed, longer_game=seed % 2 == 1)
+        game.run()
+        for action in game.history:
+            cited.update(re.findall(r"\b(K\d+)\b", action.explanation))
+    assert {"K4", "K5", "K6", "K12"} <= cited <= set(CARD_RULE_SUMMARIES), \
+        cited - set(CARD_RULE_SUMMARIES)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-from ..engine.cardgame import ACTIONS, PAWN_CARDS, CardState, number_value, slide_value
+from ..engine.cardgame import ACTIONS, COLOURS, PAWN_CARDS, CardState, number_value, slide_value
 from .svg import Theme, get_theme
 
 _E = svgwrite.Drawing(profile="full", debug=False)
@@ -55,42 +55,95 @@ def total_callout(state: CardState) -> str:
     return str(state.total)
 
 
-def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
-          rotate: float = 0.0, corner: bool = False) -> Group:
-    """One card with its top-left corner at (x, y); ``name`` None draws its back."""
-    g = _E.g(class_=css + (" back" if name is None else ""))
-    if name is not None:
-        g["data-card"] = name
-    if rotate:
-        g["transform"] = f"rotate({rotate:.1f} {x + CARD_W / 2:.1f} {y + CARD_H / 2:.1f})"
+def face_id(name: str | None, theme: Theme, corner: bool = False) -> str:
+    """The id of a card face in :func:`cardface_defs` (a back when ``name`` is None)."""
+    return f"sw-card-{theme.name}-{name or 'back'}" + ("-c" if corner else "")
+
+
+def _face(name: str | None, theme: Theme, corner: bool = False) -> list:
+    """The elements of one card face (or back, for None) with its top-left corner at 0, 0."""
     if name is None:
-        g.add(_E.rect((x, y), (CARD_W, CARD_H), rx=5, fill=theme.card_back, stroke=theme.line,
-                      stroke_width=1))
-        g.add(_E.text("S!", insert=(x + CARD_W / 2, y + CARD_H / 2 + 6), text_anchor="middle",
-                      font_size=16, font_weight="bold", font_family="Georgia, serif",
-                      fill="#ffffff"))
-        return g
+        return [_E.rect((0, 0), (CARD_W, CARD_H), rx=5, fill=theme.card_back, stroke=theme.line,
+                        stroke_width=1),
+                _E.text("S!", insert=(CARD_W / 2, CARD_H / 2 + 6), text_anchor="middle",
+                        font_size=16, font_weight="bold", font_family="Georgia, serif",
+                        fill="#ffffff")]
     action = name in ACTIONS
     sorry = name.startswith("sorry") or name == "dont-be-sorry"
-    g.add(_E.rect((x, y), (CARD_W, CARD_H), rx=5, fill=theme.card, stroke=theme.line,
-                  stroke_width=1))
+    parts = [_E.rect((0, 0), (CARD_W, CARD_H), rx=5, fill=theme.card, stroke=theme.line,
+                     stroke_width=1)]
     label = card_label(name)
     colour = "#c8102e" if sorry else ("#1d64c8" if not action else "#2b2b2b")
     words = label.split(" ") if len(label) > 5 else [label]
     size = 24 if len(label) <= 2 else 11
-    top = y + CARD_H / 2 - (len(words) - 1) * 6.5 + size / 3
+    top = CARD_H / 2 - (len(words) - 1) * 6.5 + size / 3
     for i, word in enumerate(words):
-        g.add(_E.text(word, insert=(x + CARD_W / 2, top + 13 * i), text_anchor="middle",
-                      font_size=size, font_weight="bold", font_family=FONT, fill=colour))
+        parts.append(_E.text(word, insert=(CARD_W / 2, top + 13 * i), text_anchor="middle",
+                             font_size=size, font_weight="bold", fill=colour))
     if corner:
         # A corner index, as on real cards, so a fanned pile still shows every card.
-        g.add(_E.text(_CORNER.get(name, name.replace("slide-", "S")), insert=(x + 3, y + 11),
-                      font_size=9.5, font_weight="bold", font_family=FONT, fill=colour,
-                      class_="corner"))
+        parts.append(_E.text(_CORNER.get(name, name.replace("slide-", "S")), insert=(3, 11),
+                             font_size=9.5, font_weight="bold", fill=colour,
+                             class_="corner"))
+    return parts
+
+
+def _pawn_card(colour: str, home: bool, theme: Theme) -> list:
+    """A pawn card at 0, 0: HOME side up in the colour, START side up as an outline."""
+    paint = theme.colours[colour]
+    return [_E.rect((0, 0), (20, 28), rx=3, fill=paint if home else theme.card, stroke=paint,
+                    stroke_width=2),
+            _E.text("H" if home else "S", insert=(10, 19), text_anchor="middle", font_size=12,
+                    font_weight="bold", fill="#ffffff" if home else paint)]
+
+
+def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
+          rotate: float = 0.0, corner: bool = False, linked: bool = False) -> Group:
+    """One card with its top-left corner at (x, y); ``name`` None draws its back. ``linked``
+    refers to the face in :func:`cardface_defs` instead of drawing it, so a page that shows
+    many tables sends each face once."""
+    g = _E.g(class_=css + (" back" if name is None else ""))
+    if name is not None:
+        g["data-card"] = name
+    where = f"translate({x:.1f} {y:.1f})"
+    if rotate:
+        where = f"rotate({rotate:.1f} {x + CARD_W / 2:.1f} {y + CARD_H / 2:.1f}) " + where
+    g["transform"] = where
+    if linked:
+        use = _E.use(f"#{face_id(name, theme, corner and name is not None)}")
+        g.add(use)
+    else:
+        for part in _face(name, theme, corner):
+            g.add(part)
     return g
 
 
-def _player(state: CardState, seat: int, theme: Theme, face_up: bool) -> Group:
+def cardface_defs(cards, theme: str | Theme = "light") -> str:
+    """An invisible SVG defining every face ``cards`` can show (plain and with its corner
+    index) and the back, for tables drawn with ``linked_faces=True``."""
+    t = get_theme(theme)
+    dwg = svgwrite.Drawing(size=(0, 0), profile="full", debug=False)
+    dwg["class"] = "sorry-cardfaces"
+    dwg["font-family"] = FONT
+    dwg["aria-hidden"] = "true"
+    dwg["style"] = "position:absolute;width:0;height:0;overflow:hidden"
+    for name in [None, *sorted(set(cards), key=str)]:
+        for corner in ((False, True) if name is not None else (False,)):
+            g = _E.g(id=face_id(name, t, corner))
+            for part in _face(name, t, corner):
+                g.add(part)
+            dwg.defs.add(g)
+    for colour in COLOURS:
+        for home in (True, False):
+            g = _E.g(id=f"sw-pawncard-{t.name}-{colour}-{'home' if home else 'start'}")
+            for part in _pawn_card(colour, home, t):
+                g.add(part)
+            dwg.defs.add(g)
+    return dwg.tostring()
+
+
+def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
+            linked: bool = False) -> Group:
     p = state.players[seat]
     cx, cy = _SEATS[len(state.players)][seat]
     colour = theme.colours[p.colour]
@@ -106,27 +159,29 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool) -> Group:
     elif acting:
         title += " to act"
     g.add(_E.text(title, insert=(cx, cy - 52), text_anchor="middle", font_size=15,
-                  font_weight="bold", font_family=FONT, fill=colour, class_="player-name"))
+                  font_weight="bold", fill=colour, class_="player-name"))
     # The four pawn cards: HOME side up in the colour, START side up as an outline.
     for i in range(PAWN_CARDS):
         home = i < p.home
-        x = cx - 2 * 24 + i * 24
-        pawn = _E.g(class_="pawn-card " + ("home" if home else "start"))
-        pawn.add(_E.rect((x, cy - 44), (20, 28), rx=3, fill=colour if home else theme.card,
-                         stroke=colour, stroke_width=2))
-        pawn.add(_E.text("H" if home else "S", insert=(x + 10, cy - 25), text_anchor="middle",
-                         font_size=12, font_weight="bold", font_family=FONT,
-                         fill="#ffffff" if home else colour))
+        side = "home" if home else "start"
+        pawn = _E.g(class_="pawn-card " + side,
+                    transform=f"translate({cx - 2 * 24 + i * 24} {cy - 44})")
+        if linked:
+            pawn.add(_E.use(f"#sw-pawncard-{theme.name}-{p.colour}-{side}"))
+        else:
+            for part in _pawn_card(p.colour, home, theme):
+                pawn.add(part)
         g.add(pawn)
     # The hand: face up for the person it belongs to, else backs with a count.
     n = len(p.hand)
     step = min(CARD_W + 4, 230 / max(n, 1))
     x0 = cx - (step * (n - 1) + CARD_W) / 2
     for i, card in enumerate(p.hand):
-        g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card"))
+        g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
+                    linked=linked))
     if not face_up or n == 0:
         g.add(_E.text(f"{n} card{'' if n == 1 else 's'}", insert=(cx, cy + 72),
-                      text_anchor="middle", font_size=12, font_family=FONT, fill=theme.text,
+                      text_anchor="middle", font_size=12, fill=theme.text,
                       class_="hand-count"))
     return g
 
@@ -142,23 +197,23 @@ def _direction(state: CardState, theme: Theme) -> Group:
     text = "Play goes " + " \u2192 ".join(c.capitalize() for c in order) + (
         "" if state.direction == 1 else " (reversed by a Switch)")
     g.add(_E.text(text, insert=(410, 425), text_anchor="middle", font_size=13,
-                  font_family=FONT, fill=theme.muted))
+                  fill=theme.muted))
     return g
 
 
-def _centre(state: CardState, theme: Theme) -> Group:
+def _centre(state: CardState, theme: Theme, linked: bool = False) -> Group:
     g = _E.g(class_="centre")
     # Draw pile, face down, with its count.
     draw = _E.g(class_="draw-pile")
     draw["data-count"] = str(len(state.draw_pile))
     for i in (2, 1, 0):
         if len(state.draw_pile) > i:
-            draw.add(_card(250 + 2 * i, 260 - 2 * i, None, theme, "pile-card"))
+            draw.add(_card(250 + 2 * i, 260 - 2 * i, None, theme, "pile-card", linked=linked))
     if not state.draw_pile:
         draw.add(_E.rect((250, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
                          stroke_dasharray="5 4"))
     draw.add(_E.text(f"draw {len(state.draw_pile)}", insert=(273, 345), text_anchor="middle",
-                     font_size=12, font_family=FONT, fill=theme.text))
+                     font_size=12, fill=theme.text))
     g.add(draw)
     # The play pile, fanned left to right, bottom card first.
     pile = _E.g(class_="play-pile")
@@ -166,19 +221,19 @@ def _centre(state: CardState, theme: Theme) -> Group:
     cards = state.play_pile[-8:]
     for i, card in enumerate(cards):
         pile.add(_card(326 + i * 20, 260, card, theme, "pile-card",
-                       rotate=(i - len(cards) / 2) * 2.5, corner=True))
+                       rotate=(i - len(cards) / 2) * 2.5, corner=True, linked=linked))
     if not state.play_pile:
         pile.add(_E.rect((330, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
                          stroke_dasharray="5 4"))
         pile.add(_E.text("play pile", insert=(353, 297), text_anchor="middle", font_size=10,
-                         font_family=FONT, fill=theme.muted))
+                         fill=theme.muted))
     if len(state.play_pile) > 8:
         pile.add(_E.text(f"+{len(state.play_pile) - 8} below", insert=(330, 345),
-                         font_size=11, font_family=FONT, fill=theme.text))
+                         font_size=11, fill=theme.text))
     g.add(pile)
     callout = total_callout(state)
     total = _E.text(callout or "total 0", insert=(400, 240), text_anchor="middle",
-                    font_size=26 if callout else 14, font_weight="bold", font_family=FONT,
+                    font_size=26 if callout else 14, font_weight="bold",
                     fill="#c8102e" if state.total == 21 else theme.text, class_="total")
     total["data-total"] = str(state.total)
     g.add(total)
@@ -189,11 +244,11 @@ def _centre(state: CardState, theme: Theme) -> Group:
                         fill=theme.card if state.discard else "none", stroke=theme.muted,
                         stroke_dasharray="" if state.discard else "5 4"))
     discard.add(_E.text(f"discard {len(state.discard)}", insert=(543, 345),
-                        text_anchor="middle", font_size=12, font_family=FONT, fill=theme.text))
+                        text_anchor="middle", font_size=12, fill=theme.text))
     g.add(discard)
     if state.pending:
         g.add(_E.text(_pending_text(state), insert=(410, 385), text_anchor="middle",
-                      font_size=14, font_weight="bold", font_family=FONT,
+                      font_size=14, font_weight="bold",
                       fill=theme.colours[state.to_act], class_="prompt"))
     return g
 
@@ -207,22 +262,25 @@ def _pending_text(state: CardState) -> str:
 
 
 def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
-                  theme: str | Theme = "light") -> str:
+                  theme: str | Theme = "light", linked_faces: bool = False) -> str:
     """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
     person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
-    None (every hand face down). ``size`` is the height in pixels (None: fit the container)."""
+    None (every hand face down). ``size`` is the height in pixels (None: fit the container).
+    ``linked_faces`` draws each card as a reference to :func:`cardface_defs`, which the page
+    must hold too (the widget sends the faces once and a small table per action)."""
     t = get_theme(theme)
     width = None if size is None else round(size * WIDTH / HEIGHT)
     dwg = svgwrite.Drawing(size=(width, size) if size else ("100%", "100%"), profile="full",
                            viewBox=f"0 0 {WIDTH} {HEIGHT}", debug=False)
     dwg["class"] = f"sorry-cardtable theme-{t.name}"
+    dwg["font-family"] = FONT  # every text inherits it, linked card faces too
     dwg["role"] = "img"
     dwg["aria-label"] = _aria(state)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
     dwg.add(_direction(state, t))
-    dwg.add(_centre(state, t))
+    dwg.add(_centre(state, t, linked_faces))
     for seat, p in enumerate(state.players):
-        dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour))
+        dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces))
     return dwg.tostring()
 
 

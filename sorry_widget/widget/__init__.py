@@ -1,6 +1,7 @@
 """The anywidget model (traits) and its frontend files (widget.js, widget.css)."""
 
 from .progress import ProgressBar
-from .widget import SorryWidget, WidgetError
+from .replay import ReplayWidget, WidgetError
+from .widget import SorryWidget
 
 __all__ = ["ProgressBar", "SorryWidget", "WidgetError"]

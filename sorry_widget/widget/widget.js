@@ -85,7 +85,204 @@ function outline(layer, place, key, colour, cls, { inset = 2.5, width = 4, fill 
       ...common }));
 }
 
-function render({ model, el }) {
+
+// The theme to draw in: the model's, or with "auto" the notebook's (JupyterLab marks its body)
+// or else the browser's preference.
+function themeOf(model) {
+  const wanted = model.get("theme");
+  if (wanted !== "auto") return wanted;
+  const body = document.body;
+  if (body && body.dataset.jpThemeLight !== undefined) {
+    return body.dataset.jpThemeLight === "false" ? "dark" : "light";
+  }
+  return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches
+    ? "dark" : "light";
+}
+
+// --- the replay shell: what every view of a game shares -----------------------------------
+// Steps, scrubber, autoplay, speed, the move list, rule badges, notes on a play, notices and
+// the "is a kernel listening" handshake. A view (the board, the card table) supplies the
+// picture and the side panel; it tells the shell how many frames there are and which is shown.
+
+function replayShell(model, root, { count, onLive, animateOption = true, listLabel,
+  clearNote = { text: "" }, keys = {} }) {
+  const button = (label, title, name, onclick) =>
+    h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
+      label);
+  const current = () => model.get("play");
+  let live = false;
+  let timer = null;
+
+  const notice = h("div", { class: "sw-notice", role: "status", hidden: "" });
+  const note = h("div", { class: "sw-note" });
+  const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
+  const moveList = h("ol", { class: "sw-moves", "aria-label": listLabel });
+
+  function goto(n) {
+    n = Math.max(0, Math.min(count() - 1, n));
+    clearNotice();
+    if (n === current()) return;
+    model.set("play", n);
+    model.save_changes();
+  }
+
+  function setAutoplay(on) {
+    model.set("autoplay", on);
+    model.save_changes();
+  }
+
+  const first = button("« First", "The start", "first", () => goto(0));
+  const back = button("‹ Back", "Back one play", "back", () => goto(current() - 1));
+  const autoBtn = button("▶ Replay", "Replay the game play by play", "autoplay",
+    () => setAutoplay(!model.get("autoplay")));
+  const fwd = button("Next ›", "Forward one play", "forward", () => goto(current() + 1));
+  const last = button("Last »", "The last play", "last", () => goto(count() - 1));
+  const scrub = h("input", { type: "range", min: "0", value: "0", class: "sw-scrubber",
+    "aria-label": "play" });
+  scrub.addEventListener("input", () => goto(Number(scrub.value)));
+  const speed = h("select", { class: "sw-speed", "aria-label": "replay speed (plays a second)" });
+  for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) }, `${s}×`));
+  speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
+  const animateBox = h("input", { type: "checkbox", class: "sw-animate" });
+  animateBox.addEventListener("change", () => { model.set("animate", animateBox.checked); model.save_changes(); });
+  const playLabel = h("span", { class: "sw-play-number" });
+  const controls = h("div", { class: "sw-controls", role: "toolbar", "aria-label": "replay" },
+    first, back, autoBtn, fwd, last, scrub, playLabel, speed,
+    ...(animateOption ? [h("label", { class: "sw-animate-label" }, animateBox, " animate")] : []));
+
+  const noteInput = h("textarea", { class: "sw-note-input", rows: "2",
+    "aria-label": "note on this play", placeholder: "Note on this play…" });
+  const sendAnnotation = (parts) => model.send({ type: "annotate", play: current(), ...parts });
+  const saveNote = button("Save note", "Save the note on this play", "save-note", () =>
+    sendAnnotation({ text: noteInput.value }));
+  const clearBtn = button("Clear", "Clear this play's note", "clear", () =>
+    sendAnnotation(clearNote));
+  const annotateBar = h("div", { class: "sw-annotate sw-needs-kernel" }, noteInput, saveNote,
+    clearBtn);
+  const offline = h("div", { class: "sw-offline", hidden: "" },
+    "Replay only: moves and notes need the notebook's Python kernel.");
+
+  function showNotice(text, level) {
+    notice.textContent = text;
+    notice.dataset.level = level;
+    notice.className = `sw-notice sw-${level}`;
+    notice.setAttribute("role", level === "error" ? "alert" : "status");
+    notice.hidden = !text;
+  }
+
+  function clearNotice() { notice.hidden = true; }
+
+  function onCustom(content) {
+    if (!content || typeof content !== "object") return;
+    if (content.type === "live") {
+      live = true;
+      root.classList.add("sw-live");
+      offline.hidden = true;
+      onLive();
+    } else if (content.type === "notice") {
+      showNotice(String(content.text || ""), String(content.level || "ok"));
+    }
+  }
+
+  function ruleBadge(id) {
+    const rule = (model.get("rule_texts") || {})[id];
+    const title = rule ? `${id} — ${rule.text} (the project's rules page: ${rule.link})` : id;
+    return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
+      onclick: () => {
+        ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
+        ruleText.dataset.rule = id;
+        ruleText.replaceChildren(h("b", {}, id), " ", rule ? rule.text : "",
+          ...(rule ? [" ", h("span", { class: "sw-rule-link" }, `(${rule.link})`)] : []));
+      } }, id);
+  }
+
+  // items: [{ label, colour, title }], one per play (play k + 1).
+  function fillMoveList(items) {
+    moveList.replaceChildren();
+    items.forEach((p, k) => {
+      const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
+        title: p.title }, p.label);
+      li.addEventListener("click", () => goto(k + 1));
+      moveList.append(li);
+    });
+  }
+
+  // The controls, the move list and the note for frame i.
+  function update(i) {
+    const lastIndex = count() - 1;
+    scrub.max = String(lastIndex);
+    scrub.value = String(i);
+    playLabel.textContent = `play ${i} / ${lastIndex}`;
+    first.disabled = back.disabled = i === 0;
+    fwd.disabled = last.disabled = i === lastIndex;
+    for (const li of moveList.children) li.classList.toggle("sw-current", Number(li.dataset.play) === i);
+    const active = moveList.querySelector(".sw-current");
+    if (active && moveList.scrollHeight > moveList.clientHeight) {
+      moveList.scrollTop = active.offsetTop - moveList.clientHeight / 2;
+    }
+    const ann = (model.get("annotations") || {})[String(i)];
+    note.textContent = ann && ann.text ? ann.text : "";
+    note.hidden = !note.textContent;
+    if (document.activeElement !== noteInput) noteInput.value = ann ? ann.text : "";
+    return ann;
+  }
+
+  function onAutoplay() {
+    const on = model.get("autoplay");
+    autoBtn.textContent = on ? "⏸ Pause" : "▶ Replay";
+    autoBtn.setAttribute("aria-label", on ? "Pause" : "Replay the game play by play");
+    clearInterval(timer);
+    timer = null;
+    if (!on) return;
+    if (current() >= count() - 1) goto(0);
+    timer = setInterval(() => {
+      if (current() >= count() - 1) { setAutoplay(false); return; }
+      goto(current() + 1);
+    }, 1000 / model.get("speed"));
+  }
+
+  function look() {
+    speed.value = String(model.get("speed"));
+    animateBox.checked = model.get("animate");
+  }
+
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("textarea, select, input")) return;
+    const all = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
+      Home: () => goto(0), End: () => goto(count() - 1),
+      p: () => setAutoplay(!model.get("autoplay")), ...keys };
+    if (all[ev.key]) { ev.preventDefault(); all[ev.key](); }
+  });
+
+  const handlers = {
+    "change:autoplay": onAutoplay,
+    "change:speed": () => { look(); if (model.get("autoplay")) onAutoplay(); },
+    "change:animate": look,
+    "msg:custom": onCustom,
+  };
+  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  let offlineTimer = null;
+
+  return {
+    button, goto, current, setAutoplay, showNotice, clearNotice, ruleBadge, fillMoveList,
+    update, look, sendAnnotation, isLive: () => live,
+    parts: { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
+      offline },
+    // Ask whether a kernel is listening; an exported page has none, and says so.
+    start() {
+      onAutoplay();
+      model.send({ type: "hello" });
+      offlineTimer = setTimeout(() => { if (!live) offline.hidden = false; }, 1500);
+    },
+    stop() {
+      clearInterval(timer);
+      clearTimeout(offlineTimer);
+      for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
+    },
+  };
+}
+
+function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
   el.append(root);
 
@@ -99,60 +296,35 @@ function render({ model, el }) {
     "aria-label": "your hand of cards" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
-  const note = h("div", { class: "sw-note" });
-  const notice = h("div", { class: "sw-notice", role: "status", hidden: "" });
   const since = h("div", { class: "sw-since", hidden: "" });
   const choices = h("div", { class: "sw-choices" });
-  const button = (label, title, name, onclick) =>
-    h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
-      label);
+  const shell = replayShell(model, root, {
+    count: () => frames.length, onLive: () => schedule(), listLabel: "plays of the game",
+    clearNote: { text: "", arrows: [], squares: [] },
+    keys: { Escape: () => { clicks = []; setTool(null); } },
+  });
+  const { button, goto, current, setAutoplay, clearNotice, ruleBadge, sendAnnotation } = shell;
+  const { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
+    offline } = shell.parts;
   const showMove = button("▶ Show the move", "Show the move this rule is about", "show", () => {
     clearNotice();
-    if (live) model.send({ type: "show" }); else goto(1);
+    if (shell.isLive()) model.send({ type: "show" }); else goto(1);
   });
   const resetBtn = button("↺ Reset", "Back to the rule's position and card", "reset", () => {
     clearNotice();
-    if (live) model.send({ type: "reset" }); else goto(0);
+    if (shell.isLive()) model.send({ type: "reset" }); else goto(0);
   });
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
-  const moveList = h("ol", { class: "sw-moves", "aria-label": "plays of the game" });
   const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
     explanation, ruleText, note, notice, handBox, demoBar, since, choices, moveList);
-  const first = button("« First", "The start", "first", () => goto(0));
-  const back = button("‹ Back", "Back one play", "back", () => goto(current() - 1));
-  const autoBtn = button("▶ Replay", "Replay the game play by play", "autoplay",
-    () => setAutoplay(!model.get("autoplay")));
-  const fwd = button("Next ›", "Forward one play", "forward", () => goto(current() + 1));
-  const last = button("Last »", "The last play", "last", () => goto(frames.length - 1));
-  const scrub = h("input", { type: "range", min: "0", value: "0", class: "sw-scrubber",
-    "aria-label": "play" });
-  scrub.addEventListener("input", () => goto(Number(scrub.value)));
-  const speed = h("select", { class: "sw-speed", "aria-label": "replay speed (plays a second)" });
-  for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) }, `${s}×`));
-  speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
-  const animateBox = h("input", { type: "checkbox", class: "sw-animate" });
-  animateBox.addEventListener("change", () => { model.set("animate", animateBox.checked); model.save_changes(); });
-  const playLabel = h("span", { class: "sw-play-number" });
-  const controls = h("div", { class: "sw-controls", role: "toolbar", "aria-label": "replay" },
-    first, back, autoBtn, fwd, last, scrub, playLabel, speed,
-    h("label", { class: "sw-animate-label" }, animateBox, " animate"));
 
-  const noteInput = h("textarea", { class: "sw-note-input", rows: "2",
-    "aria-label": "note on this play", placeholder: "Note on this play…" });
-  const saveNote = button("Save note", "Save the note on this play", "save-note", () =>
-    sendAnnotation({ text: noteInput.value }));
   const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
   const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
-  const clearBtn = button("Clear", "Clear this play's note", "clear", () =>
-    sendAnnotation({ text: "", arrows: [], squares: [] }));
+  clearBtn.before(arrowBtn, markBtn);
   const newGameBtn = button("New game…", "Start a new game on this board", "new-game",
     () => { newGameForm.hidden = !newGameForm.hidden; if (!newGameForm.hidden) fillNewGame(); });
-  const annotateBar = h("div", { class: "sw-annotate sw-needs-kernel" }, noteInput, saveNote,
-    arrowBtn, markBtn, clearBtn, newGameBtn);
+  annotateBar.append(newGameBtn);
   const newGameForm = h("form", { class: "sw-new-game sw-needs-kernel", hidden: "" });
-  const offline = h("div", { class: "sw-offline", hidden: "" },
-    "Replay only: moves and notes need the notebook's Python kernel.");
 
   root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar,
     newGameForm, offline);
@@ -165,48 +337,23 @@ function render({ model, el }) {
   let panelIndex = 0;       // the play whose words and card the side panel shows
   let token = 0;            // bumps to cancel an animation in flight
   let animating = false;    // show() is walking pawns towards `goal`
-  let live = false;         // a Python kernel answered: moves and notes can be made
   let svg, pawnLayer, trailLayer, noteLayer;
   let pawnEls = {};
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
   let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
   let chosenCard = null;    // play for points: the card picked from the hand
-  let timer = null;
   let dirty = { drawing: true, plays: true };
   let scheduled = false;
 
-  const current = () => model.get("play");
   const places = () => (model.get("drawing") || {}).places || {};
   const pending = () => model.get("pending") || {};
 
-  function themeName() {
-    const wanted = model.get("theme");
-    if (wanted !== "auto") return wanted;
-    const body = document.body;
-    if (body && body.dataset.jpThemeLight !== undefined) {
-      return body.dataset.jpThemeLight === "false" ? "dark" : "light";
-    }
-    return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches
-      ? "dark" : "light";
-  }
+  const themeName = () => themeOf(model);
 
   function pictures() {
     const themes = (model.get("drawing") || {}).themes || {};
     return themes[themeName()] || Object.values(themes)[0];
-  }
-
-  function goto(n) {
-    n = Math.max(0, Math.min(frames.length - 1, n));
-    clearNotice();
-    if (n === current()) return;
-    model.set("play", n);
-    model.save_changes();
-  }
-
-  function setAutoplay(on) {
-    model.set("autoplay", on);
-    model.save_changes();
   }
 
   // Every change to the model lands here, once per batch: Python sends several traits at
@@ -401,18 +548,6 @@ function render({ model, el }) {
     }
   }
 
-  function ruleBadge(id) {
-    const rule = (model.get("rule_texts") || {})[id];
-    const title = rule ? `${id} — ${rule.text} (the project's rules page: ${rule.link})` : id;
-    return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
-      onclick: () => {
-        ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
-        ruleText.dataset.rule = id;
-        ruleText.replaceChildren(h("b", {}, id), " ", rule ? rule.text : "",
-          ...(rule ? [" ", h("span", { class: "sw-rule-link" }, `(${rule.link})`)] : []));
-      } }, id);
-  }
-
   const toMove = (i) => (i < plays.length ? plays[i].colour : (model.get("final") || {}).to_move);
 
   function panels() {
@@ -427,11 +562,7 @@ function render({ model, el }) {
     replaceCard(waiting ? (pend.hand ? chosenCard || (play ? play.card : "") : pend.card)
       : play ? play.card : "");
     drawTrail(play);
-    const ann = (model.get("annotations") || {})[String(i)];
-    drawNote(ann);
-    note.textContent = ann && ann.text ? ann.text : "";
-    note.hidden = !note.textContent;
-    if (document.activeElement !== noteInput) noteInput.value = ann ? ann.text : "";
+    drawNote(shell.update(i));
 
     let line;
     if (winner) line = winnerLine(winner);
@@ -451,16 +582,6 @@ function render({ model, el }) {
         h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
     } else {
       explanation.textContent = demo ? "The position for this rule." : "The start of the game.";
-    }
-    scrub.max = String(lastIndex);
-    scrub.value = String(i);
-    playLabel.textContent = `play ${i} / ${lastIndex}`;
-    first.disabled = back.disabled = i === 0;
-    fwd.disabled = last.disabled = i === lastIndex;
-    for (const li of moveList.children) li.classList.toggle("sw-current", Number(li.dataset.play) === i);
-    const active = moveList.querySelector(".sw-current");
-    if (active && moveList.scrollHeight > moveList.clientHeight) {
-      moveList.scrollTop = active.offsetTop - moveList.clientHeight / 2;
     }
     const rs = model.get("rule_set") || {};
     ruleLine.textContent = rs.title || "";
@@ -497,8 +618,8 @@ function render({ model, el }) {
     fillHand(waiting ? pend : null);
     demoBar.hidden = !demo;
     moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
-    showMove.disabled = demo && i === 1 && lastIndex === 1 && !live;
-    resetBtn.disabled = i === 0 && (!live || !pend.moves);
+    showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
+    resetBtn.disabled = i === 0 && (!shell.isLive() || !pend.moves);
     fillSince(i);
     svg.dataset.play = String(i);
     refreshPlayable();
@@ -509,7 +630,7 @@ function render({ model, el }) {
   // Play for points: the hand as cards to click; discards when no card can move (P3).
   function fillHand(pend) {
     handBox.replaceChildren();
-    handBox.hidden = !(pend && pend.hand && live);
+    handBox.hidden = !(pend && pend.hand && shell.isLive());
     if (handBox.hidden) return;
     const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
     if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
@@ -584,42 +705,14 @@ function render({ model, el }) {
   }
 
   function fillMoveList() {
-    moveList.replaceChildren();
-    plays.forEach((p, k) => {
-      const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
-        title: p.explanation }, p.notation);
-      li.addEventListener("click", () => goto(k + 1));
-      moveList.append(li);
-    });
-  }
-
-  // --- notices: a success or an error of this moment, never saved --------------------------
-  function showNotice(text, level) {
-    notice.textContent = text;
-    notice.dataset.level = level;
-    notice.className = `sw-notice sw-${level}`;
-    notice.setAttribute("role", level === "error" ? "alert" : "status");
-    notice.hidden = !text;
-  }
-
-  function clearNotice() { notice.hidden = true; }
-
-  function onCustom(content) {
-    if (!content || typeof content !== "object") return;
-    if (content.type === "live") {
-      live = true;
-      root.classList.add("sw-live");
-      offline.hidden = true;
-      schedule();
-    } else if (content.type === "notice") {
-      showNotice(String(content.text || ""), String(content.level || "ok"));
-    }
+    shell.fillMoveList(plays.map((p) => ({ label: p.notation, colour: p.colour,
+      title: p.explanation })));
   }
 
   // --- playing on the board ------------------------------------------------------------
   function playable() {
     const pend = pending();
-    return live && (pend.moves || []).length > 0 && current() === pend.play &&
+    return shell.isLive() && (pend.moves || []).length > 0 && current() === pend.play &&
       shown === current() && !tool;
   }
 
@@ -757,35 +850,7 @@ function render({ model, el }) {
     }
   }
 
-  function sendAnnotation(parts) {
-    model.send({ type: "annotate", play: current(), ...parts });
-  }
-
-  // --- keyboard ------------------------------------------------------------------------
-  root.addEventListener("keydown", (ev) => {
-    if (ev.target.closest("textarea, select, input")) return;
-    const keys = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
-      Home: () => goto(0), End: () => goto(frames.length - 1),
-      p: () => setAutoplay(!model.get("autoplay")),
-      Escape: () => { clicks = []; setTool(null); } };
-    if (keys[ev.key]) { ev.preventDefault(); keys[ev.key](); }
-  });
-
   // --- following the model -------------------------------------------------------------
-  function onAutoplay() {
-    const on = model.get("autoplay");
-    autoBtn.textContent = on ? "⏸ Pause" : "▶ Replay";
-    autoBtn.setAttribute("aria-label", on ? "Pause" : "Replay the game play by play");
-    clearInterval(timer);
-    timer = null;
-    if (!on) return;
-    if (current() >= frames.length - 1) goto(0);
-    timer = setInterval(() => {
-      if (current() >= frames.length - 1) { setAutoplay(false); return; }
-      goto(current() + 1);
-    }, 1000 / model.get("speed"));
-  }
-
   let lookTheme = null;
   function applyLook() {
     const name = themeName();
@@ -793,8 +858,7 @@ function render({ model, el }) {
     lookTheme = name;
     root.classList.toggle("sw-dark", name === "dark");
     root.style.setProperty("--sw-size", `${model.get("size")}px`);
-    speed.value = String(model.get("speed"));
-    animateBox.checked = model.get("animate");
+    shell.look();
   }
 
   const handlers = {
@@ -809,12 +873,8 @@ function render({ model, el }) {
     "change:rule_set": () => schedule(),
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
-    "change:autoplay": onAutoplay,
-    "change:speed": () => { applyLook(); if (model.get("autoplay")) onAutoplay(); },
     "change:theme": () => schedule("drawing"),
     "change:size": applyLook,
-    "change:animate": applyLook,
-    "msg:custom": onCustom,
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
 
@@ -826,19 +886,22 @@ function render({ model, el }) {
   if (media && media.addEventListener) media.addEventListener("change", onMedia);
 
   sync();
-  onAutoplay();
-  // Ask whether a kernel is listening; an exported page has none, and says so.
-  model.send({ type: "hello" });
-  const offlineTimer = setTimeout(() => { if (!live) offline.hidden = false; }, 1500);
+  shell.start();
 
   return () => {
     token++;
-    clearInterval(timer);
-    clearTimeout(offlineTimer);
+    shell.stop();
     themeWatch.disconnect();
     if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
+}
+
+function renderCardTable(model, el) { return renderBoard(model, el); }
+
+// One module, one view per kind of game: the board, or the card game's table.
+function render({ model, el }) {
+  return model.get("view") === "cardtable" ? renderCardTable(model, el) : renderBoard(model, el);
 }
 
 export default { render };

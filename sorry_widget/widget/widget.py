@@ -23,12 +23,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
 from ..engine.cards import CARD_NAMES, card_from_name, card_label, with_article
-from ..engine.errors import SorryError
 from ..engine.game import Game, GameError
 from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal
 from ..engine.position import Position
@@ -37,20 +35,11 @@ from ..engine.record import annotate as annotate_in
 from ..engine.rulebook import RULE_SUMMARIES, rule_link
 from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
-from ..render.svg import THEMES, board_svg, card_face_markup, get_theme, pawn_markup, \
-    resolve_place, theme_colours
-
-_HERE = Path(__file__).parent
-
-#: A live game's newest plays are synced apart from the rest, so a move re-sends only these;
-#: when there are more, they join ``plays`` in one update.
-RECENT_PLAYS = 40
+from ..render.svg import THEMES, board_svg, card_face_markup, pawn_markup, resolve_place, \
+    theme_colours
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name
 
 MODES = ("replay", "game", "demo")
-
-
-class WidgetError(SorryError):
-    """A request the widget refused; the game and the widget are unchanged."""
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -114,7 +103,7 @@ def _load_record(record: Any) -> Record:
                       f"{type(record).__name__}")
 
 
-class SorryWidget(anywidget.AnyWidget):
+class SorryWidget(ReplayWidget):
     """A Sorry! board to replay, play and annotate games, or to try one rule.
 
     - ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path
@@ -130,34 +119,14 @@ class SorryWidget(anywidget.AnyWidget):
     ``play`` is the play shown: 0 is the start, ``n`` the position after the n-th card.
     """
 
-    _esm = _HERE / "widget.js"
-    _css = _HERE / "widget.css"
-
-    # Written by Python only: what the page draws.
-    mode = traitlets.Unicode("replay").tag(sync=True)
-    drawing = traitlets.Dict().tag(sync=True)
-    rule_texts = traitlets.Dict().tag(sync=True)
+    MODES = MODES
+    #: Every pawn's place at the start; the page follows each play's motions from there.
     start = traitlets.Dict().tag(sync=True)
-    plays = traitlets.List().tag(sync=True)
-    recent_plays = traitlets.List().tag(sync=True)
-    final = traitlets.Dict().tag(sync=True)
     #: The rule set: name, title, teams, scoring, the 1934 high-card draw, and the rule sets a
     #: new game may be started with.
     rule_set = traitlets.Dict().tag(sync=True)
-    annotations = traitlets.Dict().tag(sync=True)
-    pending = traitlets.Dict().tag(sync=True)
-    humans = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    # Either side may set these.
-    play = traitlets.Int(0).tag(sync=True)
-    autoplay = traitlets.Bool(False).tag(sync=True)
-    speed = traitlets.Float(1.5).tag(sync=True)
-    animate = traitlets.Bool(True).tag(sync=True)
-    theme = traitlets.Unicode("auto").tag(sync=True)
-    size = traitlets.Int(560).tag(sync=True)
+    #: The places clicked towards a move (either side may set it).
     selection = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    # The last notice, for Python code to read; the page is told by a message, never by state.
-    message = traitlets.Unicode("")
-    message_level = traitlets.Unicode("")
 
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  position: Position | None = None, example: str | None = None,
@@ -168,7 +137,7 @@ class SorryWidget(anywidget.AnyWidget):
                                           ("position", position)) if value is not None]
         if len(given) > 1:
             raise WidgetError(f"give one of game, record or position, not {' and '.join(given)}")
-        _check_theme_name(theme)
+        check_theme_name(theme)
         self._record: Record | None = None
         self.game: Game | None = None
         self._annotations_by_play: dict[int, Any] = {}
@@ -404,35 +373,6 @@ class SorryWidget(anywidget.AnyWidget):
 
     # --- validation of values set from Python or the page --------------------------------
 
-    @traitlets.validate("play")
-    def _check_play(self, proposal):
-        value = proposal["value"]
-        last = self.last_play
-        if not 0 <= value <= last:
-            raise traitlets.TraitError(
-                f"play {value} is out of range: this game has plays 0 (the start) to {last}")
-        return value
-
-    @traitlets.validate("theme")
-    def _check_theme(self, proposal):
-        try:
-            _check_theme_name(proposal["value"])
-        except WidgetError as exc:
-            raise traitlets.TraitError(str(exc)) from None
-        return proposal["value"]
-
-    @traitlets.validate("speed")
-    def _check_speed(self, proposal):
-        if not 0.1 <= proposal["value"] <= 20:
-            raise traitlets.TraitError(f"speed {proposal['value']} must be 0.1 to 20 plays a second")
-        return proposal["value"]
-
-    @traitlets.validate("size")
-    def _check_size(self, proposal):
-        if not 200 <= proposal["value"] <= 2000:
-            raise traitlets.TraitError(f"size {proposal['value']} must be 200 to 2000 pixels")
-        return proposal["value"]
-
     @traitlets.validate("selection")
     def _check_selection(self, proposal):
         for key in proposal["value"]:
@@ -440,30 +380,10 @@ class SorryWidget(anywidget.AnyWidget):
                 raise traitlets.TraitError(f"selection: {key!r} is not a place on the board")
         return proposal["value"]
 
-    @traitlets.validate("mode")
-    def _check_mode(self, proposal):
-        if proposal["value"] not in MODES:
-            raise traitlets.TraitError(f"mode {proposal['value']!r} is not one of {MODES}")
-        return proposal["value"]
-
     @traitlets.observe("theme")
     def _theme_changed(self, change):
         if change["old"] != change["new"] and self.drawing:
             self._draw_static()
-
-    def set_state(self, sync_data):
-        """State sent by the page. A bad value is refused with a notice, and the page is sent
-        the current value back, so both sides agree and nothing changes."""
-        try:
-            super().set_state(sync_data)
-        except traitlets.TraitError as exc:
-            self._notify(str(exc), "error")
-            self.send_state(list(sync_data))
-
-    def _notify(self, text: str, level: str = "ok") -> None:
-        """Tell the page something that belongs to this moment: a success or an error."""
-        self.message, self.message_level = text, level
-        self.send({"type": "notice", "level": level, "text": text})
 
     # --- Python API -------------------------------------------------------------------------
 
@@ -479,26 +399,9 @@ class SorryWidget(anywidget.AnyWidget):
         return record
 
     @property
-    def last_play(self) -> int:
-        """The index of the last play (0 before any card is played)."""
-        return len(self.plays) + len(self.recent_plays)
-
-    @property
     def position(self) -> Position:
         """The position shown now."""
         return self._history()[0][self.play]
-
-    def goto(self, play: int) -> int:
-        """Show ``play`` (0 = the start; negative counts from the end, -1 = the last)."""
-        if isinstance(play, bool) or not isinstance(play, int):
-            raise WidgetError(f"play must be a whole number, not {play!r}")
-        if play < 0:
-            play += self.last_play + 1
-        try:
-            self.play = play
-        except traitlets.TraitError as exc:
-            raise WidgetError(str(exc)) from None
-        return self.play
 
     def step(self, n: int = 1) -> int:
         """Show the next play; at the end of a live game, let the next computer player play."""
@@ -522,18 +425,6 @@ class SorryWidget(anywidget.AnyWidget):
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
-
-    def back(self, n: int = 1) -> int:
-        return self.goto(max(self.play - n, 0))
-
-    def replay(self, speed: float | None = None) -> None:
-        """Start replaying on the board from the play shown (needs the board on screen)."""
-        if speed is not None:
-            self.speed = speed
-        self.autoplay = True
-
-    def pause(self) -> None:
-        self.autoplay = False
 
     def move(self, notation: str, card: str | None = None) -> Move:
         """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``);
@@ -584,12 +475,6 @@ class SorryWidget(anywidget.AnyWidget):
         """Write the game, with its annotations, as a ``sorry-record/1`` file."""
         self.record.save(path)
 
-    def to_html(self, path, title: str = "Sorry! replay") -> None:
-        """One self-contained page that replays the game with no Python and no internet."""
-        from .export import standalone_page
-
-        Path(path).write_text(standalone_page([self], title=title), encoding="utf-8")
-
     def svg(self, **options) -> str:
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
         positions, moves = self._history()
@@ -617,54 +502,36 @@ class SorryWidget(anywidget.AnyWidget):
         return (f"Sorry! board ({self.mode}): {position.rules.title}; {colours}; {where}; "
                 f"{now}.")
 
-    def _repr_mimebundle_(self, **kwargs):
-        """Besides the live view, a picture of the board and a line of text, for viewers and
-        exports that cannot run widgets (GitHub, nbviewer, a page opened offline)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle  # anywidget gives (data, metadata)
-        data = {**data, "image/svg+xml": self.svg(size=480), "text/plain": self.summary()}
-        return data, metadata
-
     # --- events from the page -------------------------------------------------------------
 
-    def _on_message(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict):
-            self._notify("ignored a message from the page that was not an object", "error")
-            return
-        kind = content.get("type")
-        try:
-            if kind == "hello":
-                self.send({"type": "live"})
-            elif kind == "move":
-                card = content.get("card")
-                move = self.move(str(content.get("notation", "")),
-                                 card=card if isinstance(card, str) and card else None)
-                completed = content.get("completed")
-                if completed and completed in move.notation.split(" "):
-                    self._notify(f"The rest of your {card_label(move.card)} could go only one "
-                                 f"way, so it was made for you: {completed}.", "info")
-            elif kind == "try":
-                self._notify(self.explain_try(content.get("clicks") or []), "error")
-                self.selection = []
-            elif kind == "annotate":
-                play = content.get("play", -1)
-                self.annotate(play, content.get("text"), content.get("arrows"),
-                              content.get("squares"))
-                self._notify(f"Note saved on play {play}.", "ok")
-            elif kind == "reset":
-                self.reset()
-            elif kind == "new_game":
-                self.new_game(content.get("rules", "classic"), content.get("players", 4),
-                              content.get("people", ["red"]))
-            elif kind == "show":
-                self.reset()
-                self.play = 1
-            else:
-                self._notify(f"ignored an unknown message {kind!r} from the page", "error")
-        except (WidgetError, ValueError) as exc:
-            self._notify(str(exc), "error")
+    def _on_event(self, kind: str, content: dict) -> bool:
+        if kind == "move":
+            card = content.get("card")
+            move = self.move(str(content.get("notation", "")),
+                             card=card if isinstance(card, str) and card else None)
+            completed = content.get("completed")
+            if completed and completed in move.notation.split(" "):
+                self._notify(f"The rest of your {card_label(move.card)} could go only one "
+                             f"way, so it was made for you: {completed}.", "info")
+        elif kind == "try":
+            self._notify(self.explain_try(content.get("clicks") or []), "error")
+            self.selection = []
+        elif kind == "annotate":
+            play = content.get("play", -1)
+            self.annotate(play, content.get("text"), content.get("arrows"),
+                          content.get("squares"))
+            self._notify(f"Note saved on play {play}.", "ok")
+        elif kind == "reset":
+            self.reset()
+        elif kind == "new_game":
+            self.new_game(content.get("rules", "classic"), content.get("players", 4),
+                          content.get("people", ["red"]))
+        elif kind == "show":
+            self.reset()
+            self.play = 1
+        else:
+            return False
+        return True
 
     def explain_try(self, clicks: list) -> str:
         """Why the clicks ``[origin, target]`` are not a legal move for the person to move."""
@@ -707,15 +574,6 @@ class SorryWidget(anywidget.AnyWidget):
             return (f"That part is legal with {label}, but it is not a whole move here: "
                     "finish it on the board (a split 7 needs both pawns).")
         return f"Not allowed: {reason}."
-
-
-def _check_theme_name(theme: Any) -> None:
-    if theme != "auto":
-        try:
-            get_theme(theme)
-        except ValueError:
-            raise WidgetError(f"theme: {theme!r} is not a theme; themes are 'auto' (follow the "
-                              f"notebook), {', '.join(repr(t) for t in THEMES)}") from None
 
 
 def _checked_game(game: Any, humans, card) -> Game:
