@@ -6,7 +6,7 @@
     board_svg(Game(seed=1))            # the board as SVG text
 
 The engine and the drawing load at once; the widget (and with it Jupyter's packages) only when
-``SorryWidget``, ``ProgressBar`` or ``WidgetError`` is first used, so ``import
+``SorryWidget``, ``SorryCardWidget``, ``ProgressBar`` or ``WidgetError`` is first used, so ``import
 sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
 """
 
@@ -22,11 +22,11 @@ __version__ = "0.1.0"
 __all__ = [
     "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError",
     "Move", "Play", "Position", "PositionError", "ProgressBar", "Record", "RecordError",
-    "RuleSet", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
+    "RuleSet", "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
     "legal_moves", "simulate",
 ]
 
-_WIDGET_NAMES = ("ProgressBar", "SorryWidget", "WidgetError")
+_WIDGET_NAMES = ("ProgressBar", "SorryCardWidget", "SorryWidget", "WidgetError")
 
 
 def __getattr__(name: str):

@@ -282,6 +282,21 @@ class CardRecord:
                  for k, v in self.to_dict().items()]
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
+    def save(self, path) -> None:
+        """Write the record as ``sorry-cardrecord/1`` JSON."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.to_json())
+
+    @classmethod
+    def load(cls, path) -> CardRecord:
+        """Read and check a record file (one error naming the field that is wrong)."""
+        try:
+            with open(path, "rb") as source:
+                text = source.read(5_000_001)
+        except OSError as exc:
+            raise CardGameError(f"record: cannot read {str(path)!r} ({exc.strerror})") from None
+        return cls.from_json(text)
+
     @classmethod
     def from_json(cls, text: str | bytes) -> CardRecord:
         if len(text) > 5_000_000:

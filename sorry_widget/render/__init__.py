@@ -4,7 +4,7 @@ from ..engine.cardgame import CardState
 from ..engine.game import Game, Play
 from ..engine.moves import Move
 from ..engine.position import Position
-from .cardtable import cardface_defs, cardtable_svg, total_callout
+from .cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
 from .geometry import BOARD_SIZE, CELL, PLACES, place_key, widget_geometry
 from .svg import (
     THEMES, board_svg, card_face_markup, overlay_markup, pawn_markup, resolve_place,
@@ -22,7 +22,7 @@ for _cls in (Position, Game, Play, Move):
     _cls._repr_svg_ = _repr_svg_
 
 __all__ = [
-    "BOARD_SIZE", "CELL", "PLACES", "THEMES", "board_svg", "card_face_markup", "cardface_defs",
+    "BOARD_SIZE", "CELL", "PLACES", "THEMES", "board_svg", "card_face_markup", "cardface_defs", "cardtable_pieces",
     "cardtable_svg",
     "overlay_markup", "pawn_markup", "place_key", "resolve_place", "total_callout",
     "widget_geometry",

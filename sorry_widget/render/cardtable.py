@@ -261,13 +261,8 @@ def _pending_text(state: CardState) -> str:
     return f"{p['victim'].capitalize()} may block {p['by'].capitalize()}'s SORRY! (K14)"
 
 
-def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
-                  theme: str | Theme = "light", linked_faces: bool = False) -> str:
-    """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
-    person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
-    None (every hand face down). ``size`` is the height in pixels (None: fit the container).
-    ``linked_faces`` draws each card as a reference to :func:`cardface_defs`, which the page
-    must hold too (the widget sends the faces once and a small table per action)."""
+def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme: str | Theme,
+                   linked_faces: bool) -> svgwrite.Drawing:
     t = get_theme(theme)
     width = None if size is None else round(size * WIDTH / HEIGHT)
     dwg = svgwrite.Drawing(size=(width, size) if size else ("100%", "100%"), profile="full",
@@ -281,7 +276,31 @@ def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | N
     dwg.add(_centre(state, t, linked_faces))
     for seat, p in enumerate(state.players):
         dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces))
-    return dwg.tostring()
+    return dwg
+
+
+def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
+                  theme: str | Theme = "light", linked_faces: bool = False) -> str:
+    """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
+    person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
+    None (every hand face down). ``size`` is the height in pixels (None: fit the container).
+    ``linked_faces`` draws each card as a reference to :func:`cardface_defs`, which the page
+    must hold too."""
+    return _table_drawing(state, viewer, size, theme, linked_faces).tostring()
+
+
+def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
+                     theme: str | Theme = "light") -> list[str]:
+    """The table with linked faces as pieces: the opening tag, the table, the order of play,
+    the centre and each seat. Their concatenation and ``</svg>`` is the table's SVG. From one
+    action to the next most pieces do not change, so a page that holds every frame of a game
+    (the widget, an exported replay) keeps each distinct piece once."""
+    dwg = _table_drawing(state, viewer, None, theme, True)
+    whole = dwg.tostring()
+    defs, *parts = dwg.elements
+    empty = defs.tostring()
+    opening = whole[:whole.index(empty) + len(empty)]
+    return [opening, *(part.tostring() for part in parts)]
 
 
 def _aria(state: CardState) -> str:

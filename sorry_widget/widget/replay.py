@@ -139,11 +139,15 @@ class ReplayWidget(anywidget.AnyWidget):
         kind = content.get("type")
         try:
             if kind == "hello":
+                self._on_hello(content)
                 self.send({"type": "live"})
             elif not self._on_event(kind, content):
                 self._notify(f"ignored an unknown message {kind!r} from the page", "error")
         except (WidgetError, ValueError) as exc:
             self._notify(str(exc), "error")
+
+    def _on_hello(self, content: dict) -> None:
+        """The page is on screen (and says what it shows, e.g. its theme)."""
 
     def _on_event(self, kind: str, content: dict) -> bool:
         """Handle one event from the page; False if the view has no such event."""

@@ -105,7 +105,7 @@ function themeOf(model) {
 // picture and the side panel; it tells the shell how many frames there are and which is shown.
 
 function replayShell(model, root, { count, onLive, animateOption = true, listLabel,
-  clearNote = { text: "" }, keys = {} }) {
+  clearNote = { text: "" }, keys = {}, hello = () => ({}) }) {
   const button = (label, title, name, onclick) =>
     h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
       label);
@@ -117,6 +117,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   const note = h("div", { class: "sw-note" });
   const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
   const moveList = h("ol", { class: "sw-moves", "aria-label": listLabel });
+  const since = h("div", { class: "sw-since", hidden: "" });
 
   function goto(n) {
     n = Math.max(0, Math.min(count() - 1, n));
@@ -196,6 +197,27 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
       } }, id);
   }
 
+  // The computer players' plays since the person last played, so each can be read.
+  function fillSince(i, plays) {
+    since.replaceChildren();
+    const humans = model.get("humans") || [];
+    since.hidden = true;
+    if (model.get("mode") !== "game" || !humans.length || i !== count() - 1) return;
+    let from = plays.length;
+    while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
+    if (from === plays.length || (from === 0 && plays.length === 0)) return;
+    const list = h("ol", { class: "sw-since-list" });
+    for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
+      const p = plays[k];
+      list.append(h("li", { class: `sw-${p.colour}`, "data-play": String(k + 1),
+        onclick: () => goto(k + 1) },
+        h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
+    }
+    since.append(h("div", { class: "sw-since-title" },
+      from === 0 ? "The computer players so far:" : "Since your move:"), list);
+    since.hidden = false;
+  }
+
   // items: [{ label, colour, title }], one per play (play k + 1).
   function fillMoveList(items) {
     moveList.replaceChildren();
@@ -265,13 +287,13 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
 
   return {
     button, goto, current, setAutoplay, showNotice, clearNotice, ruleBadge, fillMoveList,
-    update, look, sendAnnotation, isLive: () => live,
+    update, look, sendAnnotation, fillSince, isLive: () => live,
     parts: { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
-      offline },
+      offline, since },
     // Ask whether a kernel is listening; an exported page has none, and says so.
     start() {
       onAutoplay();
-      model.send({ type: "hello" });
+      model.send({ type: "hello", ...hello() });
       offlineTimer = setTimeout(() => { if (!live) offline.hidden = false; }, 1500);
     },
     stop() {
@@ -296,7 +318,6 @@ function renderBoard(model, el) {
     "aria-label": "your hand of cards" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const since = h("div", { class: "sw-since", hidden: "" });
   const choices = h("div", { class: "sw-choices" });
   const shell = replayShell(model, root, {
     count: () => frames.length, onLive: () => schedule(), listLabel: "plays of the game",
@@ -305,7 +326,7 @@ function renderBoard(model, el) {
   });
   const { button, goto, current, setAutoplay, clearNotice, ruleBadge, sendAnnotation } = shell;
   const { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
-    offline } = shell.parts;
+    offline, since } = shell.parts;
   const showMove = button("▶ Show the move", "Show the move this rule is about", "show", () => {
     clearNotice();
     if (shell.isLive()) model.send({ type: "show" }); else goto(1);
@@ -620,7 +641,7 @@ function renderBoard(model, el) {
     moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
     resetBtn.disabled = i === 0 && (!shell.isLive() || !pend.moves);
-    fillSince(i);
+    shell.fillSince(i, plays);
     svg.dataset.play = String(i);
     refreshPlayable();
   }
@@ -681,27 +702,6 @@ function renderBoard(model, el) {
       model.send({ type: "new_game", rules: rulesSel.value, players: Number(playersSel.value),
         people: boxes.filter((b) => b.checked).map((b) => b.value) });
     };
-  }
-
-  // The computer players' plays since the person last moved, so each can be read.
-  function fillSince(i) {
-    since.replaceChildren();
-    const humans = model.get("humans") || [];
-    since.hidden = true;
-    if (model.get("mode") !== "game" || !humans.length || i !== frames.length - 1) return;
-    let from = plays.length;
-    while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
-    if (from === plays.length || (from === 0 && plays.length === 0)) return;
-    const list = h("ol", { class: "sw-since-list" });
-    for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
-      const p = plays[k];
-      list.append(h("li", { class: `sw-${p.colour}`, "data-play": String(k + 1),
-        onclick: () => goto(k + 1) },
-        h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
-    }
-    since.append(h("div", { class: "sw-since-title" },
-      from === 0 ? "The computer players so far:" : "Since your move:"), list);
-    since.hidden = false;
   }
 
   function fillMoveList() {
@@ -897,7 +897,287 @@ function renderBoard(model, el) {
   };
 }
 
-function renderCardTable(model, el) { return renderBoard(model, el); }
+// --- the card game's table --------------------------------------------------------------
+// Python draws every frame of the table (sorry_widget.render.cardtable): a frame is a list of
+// pieces (the centre, each seat), each distinct piece sent once, and the card faces it refers
+// to are sent once too. The page shows frame `play`, and in a game lets the person act: click a
+// card of their hand; Play 2 then takes two number cards; a steal or block window is a prompt
+// with two buttons. It knows no rules: every legal action comes from Python with its card.
+
+const ANSWERS = {
+  steal: ["Steal the 21", "Play your SORRY! steal card"],
+  pass: ["Let it go", "Keep your SORRY! card"],
+  block: ["Block it", "Play Don't Be SORRY!"],
+  accept: ["Accept", "Keep your Don't Be SORRY! card"],
+};
+
+const cardName = (card) => {
+  const slide = /^slide-(\d+)$/.exec(card);
+  if (slide) return `Slide ${slide[1]}`;
+  return { "take-2": "Take 2", switch: "Switch", "play-2": "Play 2", "sorry-back": "SORRY!",
+    "sorry-steal": "SORRY! steal", "dont-be-sorry": "Don't Be SORRY!" }[card] || card;
+};
+
+function renderCardTable(model, el) {
+  const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0" });
+  el.append(root);
+  const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
+  const tableBox = h("div", { class: "sw-board sw-table" });
+  const ruleLine = h("div", { class: "sw-rule-set" }, "The SORRY! card game");
+  const status = h("div", { class: "sw-status", "aria-live": "polite" });
+  const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
+  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const prompt = h("div", { class: "sw-prompt", role: "group", hidden: "" });
+  const choices = h("div", { class: "sw-choices" });
+
+  let plays = [];     // every action's data (plays + recent_plays)
+  let pieces = [];    // distinct SVG pieces of the table
+  let frames = [];    // each frame's piece indices
+  let facesOf = null; // the faces markup shown
+  let shown = -1;
+  let chosen = [];    // cards clicked towards an action (Play 2 and its two numbers)
+  let dirty = true;
+  let scheduled = false;
+
+  const shell = replayShell(model, root, {
+    count: () => frames.length, onLive: () => schedule(), animateOption: false,
+    listLabel: "actions of the game", hello: () => ({ theme: themeOf(model) }),
+    keys: { Escape: () => { chosen = []; schedule(); } },
+  });
+  const { goto, current, clearNotice, showNotice, ruleBadge } = shell;
+  const { controls, notice, note, ruleText, moveList, annotateBar, offline, since } = shell.parts;
+  const side = h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation,
+    ruleText, note, notice, prompt, choices, since, moveList);
+  root.append(faces, h("div", { class: "sw-main" }, tableBox, side), controls, annotateBar,
+    offline);
+
+  const pending = () => model.get("pending") || {};
+  const final = () => model.get("final") || {};
+
+  function schedule(changed) {
+    if (changed) dirty = true;
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(sync);
+  }
+
+  function sync() {
+    scheduled = false;
+    if (dirty) {
+      const tables = model.get("tables") || {};
+      const recent = model.get("recent_tables") || {};
+      pieces = [...(tables.pieces || []), ...(recent.pieces || [])];
+      frames = [...(tables.frames || []), ...(recent.frames || [])];
+      plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
+      if (tables.faces !== facesOf) { faces.innerHTML = tables.faces || ""; facesOf = tables.faces; }
+      shell.fillMoveList(plays.map((p) => ({ label: p.notation, colour: p.colour,
+        title: p.explanation })));
+      shown = -1;
+      dirty = false;
+    }
+    root.classList.toggle("sw-dark", (model.get("tables") || {}).theme === "dark");
+    root.style.setProperty("--sw-size", `${model.get("size")}px`);
+    shell.look();
+    if (!frames.length) return;
+    const i = Math.max(0, Math.min(frames.length - 1, current()));
+    if (i !== shown) {
+      tableBox.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
+      const svg = tableBox.querySelector("svg");
+      svg.addEventListener("click", onTableClick);
+      svg.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onTableClick(ev); }
+      });
+      svg.dataset.play = String(i);
+      shown = i;
+      root.dataset.shown = String(i);
+    }
+    panels(i);
+  }
+
+  const waitingAt = (i) => {
+    const pend = pending();
+    return shell.isLive() && pend.play === i && (pend.actions || []).length > 0 ? pend : null;
+  };
+
+  function panels(i) {
+    const last = frames.length - 1;
+    const play = i > 0 ? plays[i - 1] : null;
+    const pend = waitingAt(i);
+    const winners = i === last ? final().winners || [] : [];
+    let line;
+    if (winners.length) line = winners.length > 1 ? `${winners.map(capital).join(" and ")} win!` : `${capital(winners[0])} wins!`;
+    else if (pend && pend.window) line = `${capital(pend.colour)}, decide:`;
+    else if (pend && chosen[0] === "play-2") line = `${capital(pend.colour)}: Play 2 — click ${chosen.length === 1 ? "the first" : "the second"} number card.`;
+    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = `${capital(pend.colour)} has no card: pass.`;
+    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = `${capital(pend.colour)}: no card can be played — click one to discard it.`;
+    else if (pend) line = `${capital(pend.colour)}, your turn: click a card in your hand.`;
+    else line = `${capital(i < plays.length ? plays[i].colour : final().to_act || "")} to act`;
+    status.textContent = line + " ";
+    status.append(h("span", { class: "sw-where" },
+      i === 0 ? "(the deal)" : `(play ${i} of ${last} · turn ${play.turn})`));
+    status.dataset.colour = winners[0] || (pend ? pend.colour : play ? play.colour : "");
+    const callout = play ? play.callout : "";
+    totalLine.textContent = `Total: ${callout || "0"}`;
+    totalLine.dataset.total = String(play ? play.total : 0);
+    explanation.replaceChildren();
+    if (play) {
+      explanation.append(
+        h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
+        h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
+    } else {
+      explanation.textContent = "The deal: five cards each, every pawn card at START.";
+    }
+    shell.update(i);
+    shell.fillSince(i, plays);
+    fillPrompt(pend);
+    fillChoices(pend);
+    markHand(pend);
+  }
+
+  function sendAct(notation) {
+    chosen = [];
+    clearNotice();
+    model.send({ type: "act", notation });
+  }
+
+  // A steal or block window: the question and its two answers, where the person looks.
+  function fillPrompt(pend) {
+    prompt.replaceChildren();
+    prompt.hidden = !(pend && pend.window);
+    if (prompt.hidden) return;
+    prompt.append(h("div", { class: "sw-prompt-text" }, pend.prompt));
+    for (const a of pend.actions) {
+      const [label, title] = ANSWERS[a.kind] || [a.notation, a.explanation];
+      prompt.append(h("button", { type: "button", class: `sw-answer sw-${a.kind}`,
+        title: `${title}: ${a.explanation}`, "data-notation": a.notation,
+        onclick: () => sendAct(a.notation) }, label));
+    }
+  }
+
+  // Actions the same click could mean (a SORRY! on whom, Play 2 with which numbers), and a
+  // pass, as buttons.
+  function fillChoices(pend) {
+    choices.replaceChildren();
+    if (!pend || pend.window) return;
+    let options = [];
+    if (chosen.length) {
+      const start = `${pend.colour} ${chosen[0]}${chosen.length > 1 ? " " + chosen.slice(1).join(" ") : ""}`;
+      options = pend.actions.filter((a) => a.notation === start || a.notation.startsWith(start + " "));
+      if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? "Play 2 with:" : "Which one?"));
+    }
+    for (const a of options) {
+      choices.append(h("button", { type: "button", class: "sw-choice", title: a.explanation,
+        "data-notation": a.notation, onclick: () => sendAct(a.notation) },
+        `${a.notation} — ${a.explanation}`));
+    }
+    if (chosen.length) {
+      choices.append(h("button", { type: "button", class: "sw-cancel",
+        onclick: () => { chosen = []; schedule(); } }, "Choose another card"));
+    }
+    for (const a of pend.actions.filter((x) => x.kind === "pass")) {
+      choices.append(h("button", { type: "button", class: "sw-pass", title: a.explanation,
+        onclick: () => sendAct(a.notation) }, `Pass: ${a.explanation}`));
+    }
+  }
+
+  function seatCards(colour) {
+    const svg = tableBox.querySelector("svg");
+    return svg ? [...svg.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
+  }
+
+  function markHand(pend) {
+    for (const node of tableBox.querySelectorAll(".sw-selectable, .sw-selected")) {
+      node.classList.remove("sw-selectable", "sw-selected");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+    if (!pend || pend.window) return;
+    const usable = new Set(pend.actions.map((a) => a.card));
+    if (chosen[0] === "play-2") {
+      const next = new Set();
+      const start = `${pend.colour} play-2 ${chosen.slice(1).join(" ")}`.trimEnd();
+      for (const a of pend.actions) {
+        if (a.notation.startsWith(start + " ")) next.add(a.notation.slice(start.length + 1).split(" ")[0]);
+      }
+      usable.clear();
+      for (const n of next) usable.add(n);
+    }
+    let picked = chosen.slice();
+    for (const node of seatCards(pend.colour)) {
+      const card = node.dataset.card;
+      const k = picked.indexOf(card);
+      if (k >= 0) { node.classList.add("sw-selected"); picked.splice(k, 1); continue; }
+      if (!usable.has(card)) continue;
+      node.classList.add("sw-selectable");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", `play ${cardName(card)}`);
+    }
+  }
+
+  function onTableClick(ev) {
+    const node = ev.target.closest("g.hand-card[data-card]");
+    const pend = waitingAt(current());
+    if (!node || !pend || pend.window) return;
+    const seat = node.closest("g.player");
+    if (!seat || seat.dataset.colour !== pend.colour) return;
+    const card = node.dataset.card;
+    clearNotice();
+    if (node.classList.contains("sw-selected")) { chosen = []; schedule(); return; }
+    if (chosen[0] === "play-2") {
+      chosen.push(card);
+      const start = `${pend.colour} ${chosen.join(" ")}`;
+      const fits = pend.actions.filter((a) => a.notation === start || a.notation.startsWith(start + " "));
+      if (!fits.length) {
+        showNotice(`Play 2 needs two number cards that are legal here; the ${cardName(card)} is not one of them.`, "error");
+        chosen.pop();
+      } else if (fits.length === 1 && fits[0].notation === start) {
+        sendAct(start);
+        return;
+      }
+      schedule();
+      return;
+    }
+    const options = pend.actions.filter((a) => a.card === card);
+    if (!options.length) {
+      const playable = [...new Set(pend.actions.filter((a) => a.card).map((a) => cardName(a.card)))];
+      showNotice(`The ${cardName(card)} cannot be played now. Playable: ${playable.join(", ") || "none"}.`, "error");
+      return;
+    }
+    if (options.length === 1) { sendAct(options[0].notation); return; }
+    chosen = [options[0].notation.split(" ")[1]];
+    schedule();
+  }
+
+  const handlers = {
+    "change:play": () => { chosen = []; schedule(); },
+    "change:plays": () => schedule(true),
+    "change:recent_plays": () => schedule(true),
+    "change:tables": () => schedule(true),
+    "change:recent_tables": () => schedule(true),
+    "change:final": () => schedule(),
+    "change:annotations": () => schedule(),
+    "change:pending": () => { chosen = []; schedule(); },
+    "change:size": () => schedule(),
+  };
+  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  // With theme "auto", Python draws in the theme the page reports; tell it when it changes.
+  let reported = themeOf(model);
+  const themeWatch = new MutationObserver(() => {
+    const now = themeOf(model);
+    if (now !== reported && shell.isLive()) { reported = now; model.send({ type: "hello", theme: now }); }
+  });
+  if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+
+  sync();
+  shell.start();
+
+  return () => {
+    shell.stop();
+    themeWatch.disconnect();
+    for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
+  };
+}
 
 // One module, one view per kind of game: the board, or the card game's table.
 function render({ model, el }) {

@@ -1,0 +1,404 @@
+"""SorryCardWidget: the SORRY! card game's table in a notebook.
+
+The same replay machinery as the board (:class:`ReplayWidget`): frame 0 is the deal, frame n
+the table after the n-th action; the page steps, scrubs, autoplays, lists the actions with
+their explanations and rule badges (K ids, docs/cardgame.md), and keeps a note per action.
+
+What differs is the picture. A table changes everywhere at once (hands, piles, pawn cards), so
+Python draws every frame and the page shows them. Each card's face is sent once and the frames
+refer to it, and a frame is a list of pieces (:func:`cardtable_pieces`: the centre, each seat)
+of which each distinct one is sent once; so a 45-action game is about 200 kB, small enough to
+travel in an exported page that replays with no kernel. The frames are drawn in one theme: the
+widget's, or with "auto" the one the page reports (light until it does).
+
+In a game, a person clicks a card of their hand to play it; Play 2 then takes two number cards
+(clicked one after the other, or chosen from a list), a SORRY! an opponent; when a steal or a
+block is theirs to decide, a prompt asks them with two buttons.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from ..engine.cardgame import Action, CardGameError, CardState
+from ..engine.cardplay import CardGame, CardRecord
+from ..engine.rulebook import CARD_RULE_SUMMARIES, card_rule_link
+from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
+from ..render.svg import THEMES
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name
+
+_RULE_ID = re.compile(r"\b(K\d+)\b")
+
+#: The card an action's notation plays (its second word), by action word.
+_CARD_OF = {"steal": "sorry-steal", "block": "dont-be-sorry"}
+
+
+def action_card(notation: str) -> str:
+    """The card an action plays or discards, or "" (a pass, a refusal)."""
+    words = notation.split(" ")
+    word = words[1] if len(words) > 1 else ""
+    if word == "discard":
+        return words[2]
+    if word in ("pass", "accept"):
+        return ""
+    return _CARD_OF.get(word, word)
+
+
+def action_kind(notation: str) -> str:
+    """``play``, ``discard``, ``pass``, or a window's answer: ``steal``, ``block``, ``accept``
+    (a steal window's refusal is ``pass`` too)."""
+    words = notation.split(" ")
+    word = words[1] if len(words) > 1 else ""
+    return word if word in ("discard", "pass", "steal", "block", "accept") else "play"
+
+
+def _play_data(before: CardState, action: Action, turn: int) -> dict:
+    after = action.result
+    return {
+        "turn": turn,
+        "colour": before.to_act,
+        "notation": action.notation,
+        "explanation": action.explanation,
+        "rules": list(dict.fromkeys(_RULE_ID.findall(action.explanation))),
+        "card": action_card(action.notation),
+        "total": after.total,
+        "callout": total_callout(after),
+    }
+
+
+def _load_record(record: Any) -> CardRecord:
+    try:
+        if isinstance(record, CardRecord):
+            return record
+        if isinstance(record, Mapping):
+            return CardRecord.from_dict(dict(record))
+        if isinstance(record, (str, os.PathLike)):
+            if not Path(record).exists():
+                raise WidgetError(f"record: no such file {str(record)!r}")
+            return CardRecord.load(record)
+    except CardGameError as exc:
+        raise WidgetError(f"record: {exc}") from None
+    raise WidgetError(f"record: expected a CardRecord, a dict or a path to a card game record, "
+                      f"not {type(record).__name__}")
+
+
+class SorryCardWidget(ReplayWidget):
+    """The SORRY! card game's table, to replay or to play.
+
+    - ``SorryCardWidget(record=…)`` replays a recorded card game (a :class:`CardRecord`, its
+      dict, or a path to a ``sorry-cardrecord/1`` file), every hand face up.
+    - ``SorryCardWidget(game=…)`` follows a live :class:`CardGame`: colours in ``humans`` (or
+      with no strategy in the game) are played by clicking, the others by their strategies.
+      ``SorryCardWidget()`` is a new 4-player game, red played by a person against three
+      greedy computer players.
+
+    ``viewer`` is whose hand is face up: the person playing (the default when one colour is
+    played by a person), ``"all"`` (the default for a replay) or None.
+    """
+
+    view = traitlets.Unicode("cardtable").tag(sync=True)
+    #: The table at each frame 0 .. len(plays): ``theme``, ``faces`` (the card faces' SVG
+    #: definitions), ``pieces`` (distinct SVG pieces) and ``frames`` (each frame's piece
+    #: indices). The recent plays' frames and new pieces are in ``recent_tables``.
+    tables = traitlets.Dict().tag(sync=True)
+    recent_tables = traitlets.Dict().tag(sync=True)
+    viewer = traitlets.Unicode("all", allow_none=True).tag(sync=True)
+
+    def __init__(self, game: CardGame | None = None, record: Any = None, *,
+                 humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
+                 theme: str = "auto", size: int = 560, speed: float = 1.0,
+                 **kwargs: Any) -> None:
+        if game is not None and record is not None:
+            raise WidgetError("give one of game or record, not game and record")
+        check_theme_name(theme)
+        self._notes: dict[int, str] = {}
+        self._page_theme = "light"
+        self._pool: dict[str, int] = {}
+        if record is not None:
+            if humans:
+                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+            loaded = _load_record(record)
+            self.game = loaded.replay()
+            self._notes = dict(loaded.notes)
+            self._record_source = loaded
+            mode = "replay"
+        else:
+            if game is None:
+                game = CardGame(4, strategies={"red": None, "blue": "greedy",
+                                               "yellow": "greedy", "green": "greedy"})
+            if not isinstance(game, CardGame):
+                raise WidgetError(f"game: expected a sorry_widget CardGame, not "
+                                  f"{type(game).__name__}")
+            for colour in humans or ():
+                if colour not in game.colours:
+                    raise WidgetError(f"humans: {colour!r} is not playing (players: "
+                                      f"{', '.join(game.colours)})")
+            self.game = game
+            self._record_source = None
+            mode = "game"
+        people = [c for c in self.game.colours
+                  if c in (humans or ()) or (mode == "game" and self.game.strategies[c] is None)]
+        if viewer == "":
+            viewer = people[0] if len(people) == 1 else "all"
+        if viewer not in (None, "all", *self.game.colours):
+            raise WidgetError(f"viewer: {viewer!r} is not 'all', None or a player "
+                              f"({', '.join(self.game.colours)})")
+        super().__init__(theme=theme, size=size, speed=speed, mode=mode, viewer=viewer,
+                         animate=False, **kwargs)
+        for colour in people:
+            self.game.strategies[colour] = None
+        self.humans = people if mode == "game" else []
+        self.rule_texts = {rule: {"text": text, "link": card_rule_link(rule)}
+                           for rule, text in CARD_RULE_SUMMARIES.items()}
+        with self.hold_sync():
+            self._all_from_scratch()
+            self._advance_computers()
+            self._sync_annotations()
+            self.play = self.last_play if mode == "game" else 0
+        self.on_msg(self._on_message)
+
+    # --- the synced state -------------------------------------------------------------------
+
+    @property
+    def table_theme(self) -> str:
+        """The theme the frames are drawn in."""
+        return self._page_theme if self.theme == "auto" else self.theme
+
+    def _frame(self, state: CardState, new_pieces: list[str]) -> list[int]:
+        """The frame of ``state`` as piece indices; pieces not seen yet go to ``new_pieces``."""
+        indices = []
+        for piece in cardtable_pieces(state, viewer=self.viewer, theme=self.table_theme):
+            if piece not in self._pool:
+                self._pool[piece] = len(self._pool)
+                new_pieces.append(piece)
+            indices.append(self._pool[piece])
+        return indices
+
+    def _turns(self) -> list[int]:
+        turns, turn = [], 0
+        for before in self.game.states[:-1]:
+            if before.pending is None:
+                turn += 1
+            turns.append(turn)
+        return turns
+
+    def _all_from_scratch(self) -> None:
+        game = self.game
+        self.plays = [_play_data(before, action, turn) for before, action, turn in
+                      zip(game.states, game.history, self._turns())]
+        self.recent_plays = []
+        self._pool = {}
+        pieces: list[str] = []
+        frames = [self._frame(state, pieces) for state in game.states]
+        self.tables = {"theme": self.table_theme,
+                       "faces": cardface_defs(game.deck, self.table_theme),
+                       "pieces": pieces, "frames": frames}
+        self.recent_tables = {"pieces": [], "frames": []}
+        self._set_final()
+        self._refresh_pending()
+
+    def _append_play(self) -> None:
+        """Sync the newest action; recent ones travel apart so an action re-sends little."""
+        game = self.game
+        before, action = game.states[-2], game.history[-1]
+        recent = self.recent_plays + [_play_data(before, action, self._turns()[-1])]
+        pieces = list(self.recent_tables["pieces"])
+        frames = self.recent_tables["frames"] + [self._frame(game.state, pieces)]
+        if len(recent) > RECENT_PLAYS:
+            self.plays = self.plays + recent
+            self.tables = {**self.tables, "pieces": self.tables["pieces"] + pieces,
+                           "frames": self.tables["frames"] + frames}
+            recent, pieces, frames = [], [], []
+        self.recent_plays = recent
+        self.recent_tables = {"pieces": pieces, "frames": frames}
+        self._set_final()
+
+    def _set_final(self) -> None:
+        state = self.game.state
+        self.final = {"winners": list(state.winners), "to_act": state.to_act}
+
+    def _refresh_pending(self) -> None:
+        """Offer the person to act every legal action, each with the card it plays."""
+        game = self.game
+        if self.mode != "game" or game.finished or game.strategies[game.to_act] is not None:
+            self.pending = {}
+            return
+        state = game.state
+        options = []
+        for action in game.actions():
+            options.append({"notation": action.notation, "explanation": action.explanation,
+                            "rules": list(dict.fromkeys(_RULE_ID.findall(action.explanation))),
+                            "card": action_card(action.notation),
+                            "kind": action_kind(action.notation)})
+        window = state.pending or {}
+        self.pending = {"play": len(game.history), "colour": state.to_act,
+                        "window": window.get("kind", ""), "prompt": _prompt(state),
+                        "hand": list(state.player(state.to_act).hand), "actions": options}
+
+    def _advance_computers(self, limit: int = 10_000) -> None:
+        """Let the strategies act until a person is to decide or the game ends. A game with
+        no person in it advances only by :meth:`step`."""
+        game = self.game
+        with self.hold_sync():
+            if self.mode == "game" and self.humans:
+                for _ in range(limit):
+                    if game.finished or game.strategies[game.to_act] is None:
+                        break
+                    game.step()
+                    self._append_play()
+            self._refresh_pending()
+
+    def _sync_annotations(self) -> None:
+        self.annotations = {str(n): {"text": t, "arrows": [], "squares": []}
+                            for n, t in sorted(self._notes.items())}
+
+    @traitlets.observe("theme")
+    def _theme_changed(self, change):
+        if change["old"] != change["new"] and self.tables:
+            self._redraw()
+
+    def _redraw(self) -> None:
+        with self.hold_sync():
+            self._all_from_scratch()
+            self.play = min(self.play, self.last_play)
+
+    def _on_hello(self, content: dict) -> None:
+        """The page says which theme it shows; with "auto", the frames follow it."""
+        theme = content.get("theme")
+        if theme in THEMES and theme != self._page_theme:
+            self._page_theme = theme
+            if self.theme == "auto":
+                self._redraw()
+
+    # --- Python API -------------------------------------------------------------------------
+
+    @property
+    def state(self) -> CardState:
+        """The table shown now."""
+        return self.game.states[self.play]
+
+    @property
+    def record(self) -> CardRecord:
+        """The game as a ``sorry-cardrecord/1`` record with its notes, ready to :meth:`save`."""
+        return self.game.record(notes=self._notes)
+
+    def save(self, path) -> None:
+        self.record.save(path)
+
+    def actions(self) -> list[Action]:
+        """The legal actions of the person to act (empty when it is not a person's turn)."""
+        return self.game.actions() if self.pending else []
+
+    def act(self, notation: str) -> Action:
+        """Take the person's action written ``notation`` (``"red 7"``, ``"red play-2 3 8"``,
+        ``"red steal"``); then the computer players act until a person is to decide."""
+        game = self.game
+        if self.mode != "game":
+            raise WidgetError("this widget replays a record; there is no game to act in")
+        if not self.pending:
+            if game.finished:
+                raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
+            raise WidgetError(f"it is {game.to_act}'s decision, played by the computer")
+        try:
+            action = game.play(notation)
+        except CardGameError as exc:
+            raise WidgetError(str(exc)) from None
+        with self.hold_sync():
+            self._append_play()
+            self._advance_computers()
+            self.play = self.last_play
+        return action
+
+    def step(self, n: int = 1) -> int:
+        """Show the next action; at the end of a live game, let the next computer player act."""
+        for _ in range(n):
+            if self.play < self.last_play:
+                self.play += 1
+                continue
+            game = self.game
+            if self.mode != "game":
+                raise WidgetError(f"already at the last play ({self.last_play})")
+            if game.finished:
+                raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
+            if game.strategies[game.to_act] is None:
+                raise WidgetError(f"{game.to_act} is played by a person: click a card or use "
+                                  "widget.act(...)")
+            with self.hold_sync():
+                game.step()
+                self._append_play()
+                self._refresh_pending()
+                self.play = self.last_play
+        return self.play
+
+    def annotate(self, play: int, text: str) -> str:
+        """Write (or with "" remove) the note on action ``play`` (0 = the deal); it is kept in
+        the record."""
+        if isinstance(play, bool) or not isinstance(play, int) or \
+                not 0 <= play <= self.last_play:
+            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
+        if not isinstance(text, str):
+            raise WidgetError("text: a note is text")
+        if len(text) > 2000:
+            raise WidgetError("text: a note is at most 2000 characters")
+        if text.strip():
+            self._notes[play] = text
+        else:
+            self._notes.pop(play, None)
+        self._sync_annotations()
+        return text
+
+    def svg(self, **options) -> str:
+        """The table at the play shown as SVG text (see :func:`cardtable_svg`)."""
+        options.setdefault("theme", self.table_theme)
+        options.setdefault("viewer", self.viewer)
+        return cardtable_svg(self.state, **options)
+
+    def summary(self) -> str:
+        state = self.state
+        where = "the deal" if self.play == 0 else f"play {self.play} of {self.last_play}"
+        if state.winners:
+            now = f"{' and '.join(state.winners)} won"
+        else:
+            now = f"total {state.total}, {state.to_act} to act"
+        homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
+        return f"SORRY! card game ({self.mode}): {where}; {now}; {homes}."
+
+    # --- events from the page ---------------------------------------------------------------
+
+    def _on_event(self, kind: str, content: dict) -> bool:
+        if kind == "act":
+            action = self.act(str(content.get("notation", "")))
+            if action.result.winners:
+                self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
+                             "game.", "info")
+        elif kind == "annotate":
+            play = content.get("play", -1)
+            self.annotate(play, content.get("text") or "")
+            self._notify(f"Note saved on play {play}.", "ok")
+        else:
+            return False
+        return True
+
+
+def _prompt(state: CardState) -> str:
+    """The question a steal or block window puts to the person, in words."""
+    p = state.pending
+    if not p:
+        return ""
+    if p["kind"] == "steal":
+        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! to steal it and turn "
+                f"a pawn card HOME yourself? (K13)")
+    if p["sorry"] == "sorry-steal":
+        return (f"{p['by'].capitalize()} plays a SORRY! to steal your 21. Block it with "
+                "Don't Be SORRY! and keep the 21? (K14)")
+    return (f"{p['by'].capitalize()} plays a SORRY! on you: one of your pawn cards would go "
+            "back to START. Block it with Don't Be SORRY!? (K14)")
+
+
+__all__ = ["SorryCardWidget", "action_card", "action_kind"]

@@ -1,0 +1,178 @@
+"""The card game's view in Debian's Chromium: the widget's real ES module, bridged to the real
+Python SorryCardWidget. A person plays by clicking cards, answers a steal prompt, plays Play 2
+with two clicked numbers; the total on screen follows the pile; the exported page replays with
+no kernel and no network."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser import Bridge
+from sorry_widget import CardGame, SorryCardWidget
+from test_export import offline_page
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
+#: Red's first hand in this game holds a SORRY! steal card, never played on its own turn (K3).
+SEED_WITH_A_STUCK_CARD = 0
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def shown(page) -> int:
+    return int(page.get_attribute(".sorry-widget", "data-shown"))
+
+
+def wait_shown(page, n: int) -> None:
+    page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")
+
+
+def test_a_person_plays_a_card_by_clicking_it(page):
+    w = SorryCardWidget(CardGame(4, seed=3, strategies={"red": None, **GREEDY}))
+    Bridge(page, w, width=1200)
+    assert "Red, your turn: click a card in your hand" in page.text_content(".sw-status")
+    hand = w.game.state.player("red").hand
+    playable = {a["card"] for a in w.pending["actions"]}
+    cards = page.locator('g.player[data-colour="red"] g.hand-card.sw-selectable')
+    assert sorted(cards.evaluate_all("ns => ns.map(n => n.dataset.card)")) == \
+        sorted(c for c in hand if c in playable)
+    # The others' hands are face down: nothing of theirs to click.
+    assert page.locator('g.player[data-colour="blue"] g.hand-card[data-card]').count() == 0
+    card = cards.first.get_attribute("data-card")
+    before = w.last_play
+    cards.first.click()
+    wait_shown(page, w.last_play)
+    assert w.game.history[before].notation == f"red {card}"
+    assert w.last_play > before and (w.game.finished or w.game.to_act == "red")
+    # The side panel lists what the computer players did since.
+    since = page.locator(".sw-since-list li")
+    assert since.count() == w.last_play - before - 1
+    assert page.text_content(".sw-since-list li:last-child").startswith((w.plays + w.recent_plays)[-1]["notation"])
+
+
+def test_the_total_on_screen_follows_the_pile(page):
+    game = CardGame(4, seed=8)
+    game.run()
+    w = SorryCardWidget(record=game.record())
+    Bridge(page, w, width=1200)
+    for n in range(0, min(len(game.history), 14)):
+        if n:
+            page.click(".sorry-widget button.sw-forward")
+        wait_shown(page, n)
+        state = game.states[n]
+        assert page.get_attribute(".sw-total", "data-total") == str(state.total)
+        drawn = page.text_content("svg.sorry-cardtable text.total")
+        on_pile = page.locator("svg.sorry-cardtable g.play-pile g.pile-card").evaluate_all(
+            "ns => ns.map(n => n.dataset.card)")
+        assert on_pile == state.play_pile[-8:]
+        if state.play_pile:
+            assert drawn in (f"{state.total}!", f"Slide to {state.total}", str(state.total))
+            assert page.text_content(".sw-total") == f"Total: {drawn}"
+        else:
+            assert page.text_content(".sw-total") == "Total: 0"
+        if n:
+            assert page.text_content(".sw-explanation .sw-notation") == \
+                game.history[n - 1].notation
+
+
+def test_a_person_answers_a_steal_prompt(page):
+    w = SorryCardWidget(CardGame(4, seed=0, strategies={"red": None, **GREEDY}))
+    bridge = Bridge(page, w, width=1200)
+    page.locator('g.player[data-colour="red"] g.hand-card.sw-selectable').first.click()
+    page.wait_for_selector(".sw-prompt:not([hidden])")
+    assert w.pending["window"] == "steal"
+    prompt = page.text_content(".sw-prompt-text")
+    assert "made 21" in prompt and "(K13)" in prompt
+    assert page.locator('g.hand-card.sw-selectable').count() == 0  # answer the prompt first
+    page.click(".sw-prompt button.sw-steal")
+    page.wait_for_function("!document.querySelector('.sw-prompt') || "
+                           "document.querySelector('.sw-prompt').hidden || "
+                           "!document.querySelector('.sw-prompt-text').textContent.includes('made 21')")
+    assert w.game.history[2].notation == "red steal"
+    bridge.flush()
+    page.click(".sorry-widget button.sw-first")
+    for _ in range(3):
+        page.click(".sorry-widget button.sw-forward")
+    wait_shown(page, 3)
+    assert "steal" in page.text_content(".sw-explanation .sw-text")
+    badges = page.locator(".sw-explanation .sw-rule").evaluate_all(
+        "ns => ns.map(n => n.textContent)")
+    assert "K13" in badges
+
+
+def test_play_2_takes_two_clicked_number_cards(page):
+    w = SorryCardWidget(CardGame(4, seed=2, strategies={"red": None, **GREEDY}))
+    Bridge(page, w, width=1200)
+    options = [a["notation"] for a in w.pending["actions"] if a["card"] == "play-2"]
+    assert len(options) >= 2
+    page.click('g.player[data-colour="red"] g.hand-card[data-card="play-2"]')
+    page.wait_for_selector(".sw-choices .sw-choice")
+    assert "Play 2" in page.text_content(".sw-status")
+    assert sorted(page.locator(".sw-choices .sw-choice").evaluate_all(
+        "ns => ns.map(n => n.dataset.notation)")) == sorted(options)
+    first, second = options[0].split(" ")[2:]
+    before = w.last_play
+    page.click(f'g.player[data-colour="red"] g.hand-card.sw-selectable[data-card="{first}"]')
+    page.wait_for_selector('g.hand-card.sw-selected')
+    page.click(f'g.player[data-colour="red"] g.hand-card.sw-selectable[data-card="{second}"]')
+    page.wait_for_function(f"Number(document.querySelector('.sorry-widget').dataset.shown) > {before}")
+    assert w.game.history[before].notation == options[0]
+
+
+def test_a_card_that_cannot_be_played_is_explained(page):
+    w = SorryCardWidget(CardGame(4, seed=SEED_WITH_A_STUCK_CARD,
+                                 strategies={"red": None, **GREEDY}))
+    Bridge(page, w, width=1200)
+    playable = {a["card"] for a in w.pending["actions"]}
+    stuck = [c for c in w.game.state.player("red").hand if c not in playable]
+    assert stuck, "the seed's first hand holds a card that cannot be played on red's turn"
+    page.click(f'g.player[data-colour="red"] g.hand-card[data-card="{stuck[0]}"]')
+    page.wait_for_selector(".sw-notice:not([hidden])")
+    assert "cannot be played now" in page.text_content(".sw-notice")
+    assert w.last_play == 0 and "SORRY! steal" in page.text_content(".sw-notice")
+
+
+def test_the_exported_card_game_replays_offline(browser, tmp_path):
+    game = CardGame(3, seed=4)
+    game.run()
+    w = SorryCardWidget(record=game.record(), theme="light")
+    w.annotate(2, "Exported card note")
+    path = tmp_path / "cards.html"
+    w.to_html(path, title="SORRY! card game")
+    html = path.read_text()
+    assert not re.search(r"""(src|href)=["']https?:""", html)
+    page, tried, errors = offline_page(browser, path)
+    page.wait_for_selector(".sorry-widget svg.sorry-cardtable", timeout=15_000)
+    # The faces the frames refer to are in the page: every card is drawn, none blank.
+    assert page.evaluate("""() => [...document.querySelectorAll('svg.sorry-cardtable use')]
+        .every((u) => document.getElementById((u.getAttribute('xlink:href') ||
+                                               u.getAttribute('href')).slice(1)))""")
+    page.click(".sorry-widget button.sw-last")
+    wait_shown(page, len(game.history))
+    winners = game.winners
+    assert f"{winners[0].capitalize()} win" in page.text_content(".sw-status")
+    page.click(".sorry-widget button.sw-first")
+    page.click(".sorry-widget button.sw-forward")
+    page.click(".sorry-widget button.sw-forward")
+    wait_shown(page, 2)
+    assert page.text_content(".sw-note") == "Exported card note"
+    assert page.get_attribute(".sw-total", "data-total") == str(game.states[2].total)
+    page.click(".sorry-widget button.sw-autoplay")
+    page.wait_for_function("Number(document.querySelector('.sorry-widget').dataset.shown) > 3")
+    page.wait_for_selector(".sw-offline:not([hidden])")
+    page.context.close()
+    assert not errors, errors
+    assert not tried, tried

@@ -1,0 +1,155 @@
+"""SorryCardWidget's Python side: the frames it syncs are the engine's tables, a person's
+actions go through the engine, windows are offered as prompts, notes reach the record, and bad
+input is refused with one error that changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
+
+GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
+
+
+def person_game(seed):
+    return CardGame(4, seed=seed, strategies={"red": None, **GREEDY})
+
+
+def frame_svg(w, i):
+    pieces = w.tables["pieces"] + w.recent_tables["pieces"]
+    frames = w.tables["frames"] + w.recent_tables["frames"]
+    return "".join(pieces[k] for k in frames[i]) + "</svg>"
+
+
+def test_a_replay_syncs_every_frame_as_the_engine_draws_it():
+    game = CardGame(4, seed=1)
+    game.run()
+    w = SorryCardWidget(record=game.record(), theme="light")
+    assert w.mode == "replay" and w.view == "cardtable" and w.viewer == "all"
+    assert w.last_play == len(game.history) and w.play == 0
+    for i in (0, 1, len(game.history) // 2, len(game.history)):
+        assert frame_svg(w, i) == cardtable_svg(game.states[i], viewer="all", size=None,
+                                                theme="light", linked_faces=True)
+    # Each distinct piece travels once: far fewer pieces than frames times pieces a frame.
+    assert len(w.tables["pieces"]) < 0.7 * len(w.tables["frames"]) * 7
+    for face in ("sw-card-light-back", "sw-card-light-7", "sw-card-light-slide-15-c",
+                 "sw-pawncard-light-red-home"):
+        assert f'id="{face}"' in w.tables["faces"]
+    play = w.plays[0]
+    assert play["notation"] == game.history[0].notation
+    assert play["explanation"] == game.history[0].explanation
+    assert play["rules"] and all(r.startswith("K") for r in play["rules"])
+    assert play["total"] == game.states[1].total
+    assert set(w.rule_texts) >= set(play["rules"])
+    assert w.rule_texts["K13"]["link"] == "docs/cardgame.md#k13"
+
+
+def test_a_person_plays_and_the_computers_answer_until_the_person_is_asked_again():
+    w = SorryCardWidget(person_game(3))
+    assert w.humans == ["red"] and w.viewer == "red"
+    assert w.pending["colour"] == "red" and w.pending["play"] == w.last_play
+    hand = w.game.state.player("red").hand
+    assert w.pending["hand"] == hand
+    notations = [a.notation for a in w.game.actions()]
+    assert [a["notation"] for a in w.pending["actions"]] == notations
+    first = w.pending["actions"][0]
+    assert first["card"] in hand and first["kind"] == "play"
+    before = w.last_play
+    w.act(first["notation"])
+    assert w.game.history[before].notation == first["notation"]
+    assert w.play == w.last_play > before
+    assert w.game.finished or w.game.to_act == "red"
+    # The seats of others are face down in the frames, red's hand face up.
+    svg = frame_svg(w, w.play)
+    assert 'class="player blue' in svg and 'class="hand-card back"' in svg
+    assert w.tables["frames"] + w.recent_tables["frames"] and \
+        len(w.tables["frames"]) + len(w.recent_tables["frames"]) == w.last_play + 1
+
+
+def test_a_steal_window_is_a_prompt_with_both_answers():
+    w = SorryCardWidget(person_game(0))
+    w.act(w.pending["actions"][0]["notation"])
+    assert w.pending["window"] == "steal"
+    assert "made 21" in w.pending["prompt"] and "(K13)" in w.pending["prompt"]
+    kinds = sorted(a["kind"] for a in w.pending["actions"])
+    assert kinds == ["pass", "steal"]
+    steal = next(a for a in w.pending["actions"] if a["kind"] == "steal")
+    assert steal["card"] == "sorry-steal"
+    homes = w.game.state.player("red").home
+    w.act(steal["notation"])
+    assert w.game.history[2].notation == "red steal"
+    after = w.game.states[3]
+    # The steal flips red's pawn card, or the winner is asked whether to block it (K14).
+    assert after.player("red").home == homes + 1 or after.pending["kind"] == "block"
+
+
+def test_notes_reach_the_record_and_a_replay_keeps_them(tmp_path):
+    game = CardGame(3, seed=5)
+    game.run()
+    w = SorryCardWidget(record=game.record())
+    w.annotate(3, "Why not hold the Slide?")
+    w.annotate(0, "The deal.")
+    assert w.annotations["3"]["text"] == "Why not hold the Slide?"
+    path = tmp_path / "game.json"
+    w.save(path)
+    again = SorryCardWidget(record=path)
+    assert again.annotations == w.annotations
+    assert CardRecord.load(path).notes == {0: "The deal.", 3: "Why not hold the Slide?"}
+    w.annotate(3, "")
+    assert "3" not in w.annotations
+
+
+def test_the_page_sends_an_action_and_a_refused_one_is_a_notice():
+    w = SorryCardWidget(person_game(3))
+    sent = []
+    w.send = lambda content, buffers=None: sent.append(content)
+    w._handle_custom_msg({"type": "hello", "theme": "dark"}, [])
+    assert sent[-1] == {"type": "live"}
+    assert w.tables["theme"] == "dark" and "sw-card-dark-back" in w.tables["faces"]
+    before = (w.last_play, json.dumps(w.tables))
+    w._handle_custom_msg({"type": "act", "notation": "red 99"}, [])
+    assert sent[-1]["level"] == "error" and "'red 99' is not a legal action" in sent[-1]["text"]
+    assert (w.last_play, json.dumps(w.tables)) == before
+    w._handle_custom_msg({"type": "act", "notation": w.pending["actions"][0]["notation"]}, [])
+    assert w.last_play > before[0]
+
+
+def test_bad_arguments_are_refused_with_one_error_each(tmp_path):
+    game = CardGame(2, seed=1)
+    with pytest.raises(WidgetError, match="give one of game or record"):
+        SorryCardWidget(game, record=game.record())
+    with pytest.raises(WidgetError, match="game: expected a sorry_widget CardGame"):
+        SorryCardWidget(game="cards")
+    with pytest.raises(WidgetError, match="humans: 'green' is not playing"):
+        SorryCardWidget(game, humans=["green"])
+    with pytest.raises(WidgetError, match="viewer: 'purple'"):
+        SorryCardWidget(game, viewer="purple")
+    with pytest.raises(WidgetError, match="theme: 'neon'"):
+        SorryCardWidget(game, theme="neon")
+    with pytest.raises(WidgetError, match="no such file"):
+        SorryCardWidget(record=tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**game.record().to_dict(), "actions": ["red 99"]}))
+    with pytest.raises(WidgetError, match=r"record: actions\[0\]"):
+        SorryCardWidget(record=bad)
+    w = SorryCardWidget(record=game.record())
+    with pytest.raises(WidgetError, match="replays a record"):
+        w.act("red 7")
+    with pytest.raises(WidgetError, match="out of range"):
+        w.annotate(99, "x")
+    with pytest.raises(WidgetError, match="out of range"):
+        w.goto(5)
+    assert w.play == 0
+
+
+def test_step_lets_a_computer_act_and_the_widget_shows_a_picture_and_a_line():
+    w = SorryCardWidget(CardGame(2, seed=4, strategies={"red": "random", "blue": "random"}))
+    assert w.humans == [] and w.pending == {}
+    w.step(3)
+    assert w.last_play == 3 == w.play
+    bundle, _ = w._repr_mimebundle_()
+    assert bundle["image/svg+xml"].startswith("<svg") and "sorry-cardtable" in \
+        bundle["image/svg+xml"]
+    assert bundle["text/plain"].startswith("SORRY! card game (game): play 3 of 3")
