@@ -1,7 +1,7 @@
 """Redraws the README's pictures in docs/images/: the board (light and dark, mid-game, as SVG and
 PNG), a heatmap with its colour scale, and the widget in Chromium at a projector's width:
 replaying, in play mode after the computer answered, as a rule demo, a hand of cards (play for
-points) and a team game's end.
+points), a team game's end, and the card game's table asking red whether to steal a 21.
 
     .venv/bin/python scripts/screenshots.py
 """
@@ -18,7 +18,7 @@ from browser import Bridge, launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from sorry_widget import (  # noqa: E402
-    CardGame, Game, Position, Record, SorryWidget, board_svg, cardtable_svg,
+    CardGame, Game, Position, Record, SorryCardWidget, SorryWidget, board_svg, cardtable_svg,
 )
 
 OUT = ROOT / "docs" / "images"
@@ -103,6 +103,14 @@ def main() -> None:
         Bridge(page, hand, width=1024)
         page.locator(".sw-hand .sw-hand-card:not([disabled])").first.click()
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-for-points.png"))
+
+        cards = SorryCardWidget(CardGame(4, seed=0, strategies={
+            "red": None, "blue": "greedy", "yellow": "greedy", "green": "greedy"}))
+        page = browser.new_page()
+        Bridge(page, cards, width=1100)
+        page.locator('g.player[data-colour="red"] g.hand-card.sw-selectable').first.click()
+        page.wait_for_selector(".sw-prompt:not([hidden])")
+        page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-cardgame.png"))
 
         teams = Game(4, rules="teams-1992", seed=2)
         teams.run()

@@ -11,8 +11,9 @@ sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
 """
 
 from .engine import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
-from .engine.cardgame import CardGameError, CardState
-from .engine.cardplay import CardGame, CardRecord
+from .engine.cardgame import DEFAULT_DECK as CARD_DECK
+from .engine.cardgame import CardGameError, CardState, simulate_cardgame
+from .engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, RandomCardStrategy
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
@@ -20,10 +21,11 @@ from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
-    "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game", "GameError",
-    "Move", "Play", "Position", "PositionError", "ProgressBar", "Record", "RecordError",
-    "RuleSet", "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
-    "legal_moves", "simulate",
+    "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game",
+    "GameError", "GreedyCardStrategy", "Move", "Play", "Position", "PositionError",
+    "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet", "SorryCardWidget",
+    "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules", "legal_moves",
+    "simulate", "simulate_cardgame",
 ]
 
 _WIDGET_NAMES = ("ProgressBar", "SorryCardWidget", "SorryWidget", "WidgetError")

@@ -176,3 +176,27 @@ def test_the_exported_card_game_replays_offline(browser, tmp_path):
     page.context.close()
     assert not errors, errors
     assert not tried, tried
+
+
+def test_a_rule_demo_is_tried_by_clicking_and_reset(page):
+    from sorry_widget import CardState
+
+    state = CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": "red", "hand": ["4", "7", "slide-10"], "home": 0},
+                    {"colour": "blue", "hand": ["6"], "home": 0}],
+        "to_play": "red", "direction": 1, "play_pile": ["9", "8"], "total": 17,
+        "draw_pile": ["3", "6", "2"], "discard": [], "pending": None, "winners": []})
+    w = SorryCardWidget(state=state)
+    Bridge(page, w, width=1200)
+    assert page.is_visible(".sw-demo button.sw-reset")
+    assert "(the lesson's table)" in page.text_content(".sw-status")
+    page.click('g.player[data-colour="red"] g.hand-card[data-card="7"]')
+    wait_shown(page, 1)
+    assert "bust (K6)" in page.text_content(".sw-explanation")
+    assert page.get_attribute('g.player[data-colour="blue"]', "data-home") == "1"
+    page.click(".sw-demo button.sw-reset")
+    wait_shown(page, 0)
+    assert w.last_play == 0 and page.get_attribute(".sw-total", "data-total") == "17"
+    assert page.text_content("svg.sorry-cardtable text.total") == "17!"
+    assert page.text_content(".sw-total") == "Total: 17!"

@@ -118,7 +118,7 @@ def test_the_page_sends_an_action_and_a_refused_one_is_a_notice():
 
 def test_bad_arguments_are_refused_with_one_error_each(tmp_path):
     game = CardGame(2, seed=1)
-    with pytest.raises(WidgetError, match="give one of game or record"):
+    with pytest.raises(WidgetError, match="give one of game, record or state, not game and record"):
         SorryCardWidget(game, record=game.record())
     with pytest.raises(WidgetError, match="game: expected a sorry_widget CardGame"):
         SorryCardWidget(game="cards")
@@ -153,3 +153,29 @@ def test_step_lets_a_computer_act_and_the_widget_shows_a_picture_and_a_line():
     assert bundle["image/svg+xml"].startswith("<svg") and "sorry-cardtable" in \
         bundle["image/svg+xml"]
     assert bundle["text/plain"].startswith("SORRY! card game (game): play 3 of 3")
+
+
+def test_a_demo_stays_on_its_state_and_resets_after_a_try():
+    from sorry_widget import CardState
+
+    state = CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": "red", "hand": ["5", "slide-21", "sorry-steal"], "home": 1},
+                    {"colour": "blue", "hand": ["sorry-steal", "7"], "home": 2}],
+        "to_play": "red", "direction": 1, "play_pile": ["9", "7"], "total": 16,
+        "draw_pile": ["3", "4", "6", "8"], "discard": [], "pending": None, "winners": []})
+    w = SorryCardWidget(state=state, theme="light")
+    assert w.mode == "demo" and w.viewer == "all" and w.humans == ["red", "blue"]
+    assert w.play == 0 == w.last_play and w.state.to_dict() == state.to_dict()
+    assert sorted(a["notation"] for a in w.pending["actions"]) == \
+        ["red 5", "red slide-21"]
+    w.act("red 5")
+    # Red made 21; blue, a person too, is asked whether to steal it (K13).
+    assert w.pending["colour"] == "blue" and w.pending["window"] == "steal"
+    w.reset()
+    assert w.last_play == 0 and w.state.to_dict() == state.to_dict()
+    assert w.pending["colour"] == "red"
+    with pytest.raises(WidgetError, match="no deck order"):
+        w.record
+    with pytest.raises(WidgetError, match="in a demo the player to act is the student"):
+        SorryCardWidget(state=state, humans=["red"])

@@ -24,6 +24,7 @@ from .cardgame import (
     CardGameError,
     CardState,
     actions,
+    cards_in_play,
     deck_cards,
     dealt_state,
     is_card,
@@ -147,6 +148,32 @@ class CardGame:
         self.rounds = 0
         self.turns = 0
 
+    @classmethod
+    def from_state(cls, state: CardState, strategies: Mapping | None = None) -> CardGame:
+        """A game that starts at ``state`` (a lesson's position); every colour not named in
+        ``strategies`` is a person. It has no deck order, so it makes no record."""
+        if not isinstance(state, CardState):
+            raise CardGameError(f"state: expected a CardState, not {type(state).__name__}")
+        if state.winners:
+            raise CardGameError(f"state: {' and '.join(state.winners)} has already won")
+        game = cls.__new__(cls)
+        game.seed = None
+        game.deck = dict(sorted(cards_in_play(state).items()))
+        game.colours = list(state.colours)
+        unknown = sorted(set(strategies or {}) - set(game.colours))
+        if unknown:
+            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
+                                f"({', '.join(game.colours)})")
+        game.strategies = {c: card_strategy((strategies or {}).get(c)) for c in game.colours}
+        game.deck_order = ()
+        game.start = CardState.from_dict(state.to_dict())
+        game.start.refill_rng = random.Random("cardgame-from-state")
+        game.state = game.start
+        game.rng = random.Random("cardgame-players:from-state")
+        game.history, game.states = [], [game.start]
+        game.rounds = game.turns = 0
+        return game
+
     @property
     def finished(self) -> bool:
         return bool(self.state.winners)
@@ -208,6 +235,9 @@ class CardGame:
         return action
 
     def record(self, notes: Mapping[int, str] | None = None) -> CardRecord:
+        if not self.deck_order:
+            raise CardGameError("record: a game started from a state has no deck order, so "
+                                "it cannot be recorded; start a CardGame with a seed")
         return CardRecord(players=len(self.colours), deck=dict(self.deck),
                           deck_order=self.deck_order, refills=tuple(self.state.refills),
                           actions=tuple(a.notation for a in self.history),

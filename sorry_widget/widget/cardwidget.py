@@ -98,24 +98,32 @@ class SorryCardWidget(ReplayWidget):
       ``SorryCardWidget()`` is a new 4-player game, red played by a person against three
       greedy computer players.
 
+    - ``SorryCardWidget(state=…)`` is a rule demo: the table stays on that state after Run
+      All; whoever is to act is the student, who may try any action and *Reset*.
+
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
     played by a person), ``"all"`` (the default for a replay) or None.
     """
 
+    MODES = ("replay", "game", "demo")
     view = traitlets.Unicode("cardtable").tag(sync=True)
     #: The table at each frame 0 .. len(plays): ``theme``, ``faces`` (the card faces' SVG
     #: definitions), ``pieces`` (distinct SVG pieces) and ``frames`` (each frame's piece
-    #: indices). The recent plays' frames and new pieces are in ``recent_tables``.
+    #: indices), and ``start``, the total at frame 0 as a number and as called out. The recent
+    #: plays' frames and new pieces are in ``recent_tables``.
     tables = traitlets.Dict().tag(sync=True)
     recent_tables = traitlets.Dict().tag(sync=True)
     viewer = traitlets.Unicode("all", allow_none=True).tag(sync=True)
 
     def __init__(self, game: CardGame | None = None, record: Any = None, *,
+                 state: CardState | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
                  theme: str = "auto", size: int = 560, speed: float = 1.0,
                  **kwargs: Any) -> None:
-        if game is not None and record is not None:
-            raise WidgetError("give one of game or record, not game and record")
+        given = [name for name, value in (("game", game), ("record", record), ("state", state))
+                 if value is not None]
+        if len(given) > 1:
+            raise WidgetError(f"give one of game, record or state, not {' and '.join(given)}")
         check_theme_name(theme)
         self._notes: dict[int, str] = {}
         self._page_theme = "light"
@@ -128,6 +136,16 @@ class SorryCardWidget(ReplayWidget):
             self._notes = dict(loaded.notes)
             self._record_source = loaded
             mode = "replay"
+        elif state is not None:
+            if humans:
+                raise WidgetError("humans: in a demo the player to act is the student")
+            try:
+                self.game = CardGame.from_state(state)
+            except CardGameError as exc:
+                raise WidgetError(str(exc)) from None
+            self._demo_state = state
+            self._record_source = None
+            mode = "demo"
         else:
             if game is None:
                 game = CardGame(4, strategies={"red": None, "blue": "greedy",
@@ -143,9 +161,9 @@ class SorryCardWidget(ReplayWidget):
             self._record_source = None
             mode = "game"
         people = [c for c in self.game.colours
-                  if c in (humans or ()) or (mode == "game" and self.game.strategies[c] is None)]
+                  if c in (humans or ()) or (mode != "replay" and self.game.strategies[c] is None)]
         if viewer == "":
-            viewer = people[0] if len(people) == 1 else "all"
+            viewer = people[0] if len(people) == 1 and mode == "game" else "all"
         if viewer not in (None, "all", *self.game.colours):
             raise WidgetError(f"viewer: {viewer!r} is not 'all', None or a player "
                               f"({', '.join(self.game.colours)})")
@@ -153,14 +171,14 @@ class SorryCardWidget(ReplayWidget):
                          animate=False, **kwargs)
         for colour in people:
             self.game.strategies[colour] = None
-        self.humans = people if mode == "game" else []
+        self.humans = people if mode != "replay" else []
         self.rule_texts = {rule: {"text": text, "link": card_rule_link(rule)}
                            for rule, text in CARD_RULE_SUMMARIES.items()}
         with self.hold_sync():
             self._all_from_scratch()
             self._advance_computers()
             self._sync_annotations()
-            self.play = self.last_play if mode == "game" else 0
+            self.play = self.last_play if mode != "replay" else 0
         self.on_msg(self._on_message)
 
     # --- the synced state -------------------------------------------------------------------
@@ -198,7 +216,9 @@ class SorryCardWidget(ReplayWidget):
         frames = [self._frame(state, pieces) for state in game.states]
         self.tables = {"theme": self.table_theme,
                        "faces": cardface_defs(game.deck, self.table_theme),
-                       "pieces": pieces, "frames": frames}
+                       "pieces": pieces, "frames": frames,
+                       "start": {"total": game.start.total,
+                                 "callout": total_callout(game.start)}}
         self.recent_tables = {"pieces": [], "frames": []}
         self._set_final()
         self._refresh_pending()
@@ -226,7 +246,7 @@ class SorryCardWidget(ReplayWidget):
     def _refresh_pending(self) -> None:
         """Offer the person to act every legal action, each with the card it plays."""
         game = self.game
-        if self.mode != "game" or game.finished or game.strategies[game.to_act] is not None:
+        if self.mode == "replay" or game.finished or game.strategies[game.to_act] is not None:
             self.pending = {}
             return
         state = game.state
@@ -246,7 +266,7 @@ class SorryCardWidget(ReplayWidget):
         no person in it advances only by :meth:`step`."""
         game = self.game
         with self.hold_sync():
-            if self.mode == "game" and self.humans:
+            if self.mode != "replay" and self.humans:
                 for _ in range(limit):
                     if game.finished or game.strategies[game.to_act] is None:
                         break
@@ -286,7 +306,10 @@ class SorryCardWidget(ReplayWidget):
     @property
     def record(self) -> CardRecord:
         """The game as a ``sorry-cardrecord/1`` record with its notes, ready to :meth:`save`."""
-        return self.game.record(notes=self._notes)
+        try:
+            return self.game.record(notes=self._notes)
+        except CardGameError as exc:
+            raise WidgetError(str(exc)) from None
 
     def save(self, path) -> None:
         self.record.save(path)
@@ -299,7 +322,7 @@ class SorryCardWidget(ReplayWidget):
         """Take the person's action written ``notation`` (``"red 7"``, ``"red play-2 3 8"``,
         ``"red steal"``); then the computer players act until a person is to decide."""
         game = self.game
-        if self.mode != "game":
+        if self.mode == "replay":
             raise WidgetError("this widget replays a record; there is no game to act in")
         if not self.pending:
             if game.finished:
@@ -322,7 +345,7 @@ class SorryCardWidget(ReplayWidget):
                 self.play += 1
                 continue
             game = self.game
-            if self.mode != "game":
+            if self.mode == "replay":
                 raise WidgetError(f"already at the last play ({self.last_play})")
             if game.finished:
                 raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
@@ -335,6 +358,15 @@ class SorryCardWidget(ReplayWidget):
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    def reset(self) -> None:
+        """A demo: back to its state, for the student to try again."""
+        if self.mode != "demo":
+            raise WidgetError("reset() belongs to a demo (SorryCardWidget(state=…))")
+        self.game = CardGame.from_state(self._demo_state)
+        with self.hold_sync():
+            self._all_from_scratch()
+            self.play = 0
 
     def annotate(self, play: int, text: str) -> str:
         """Write (or with "" remove) the note on action ``play`` (0 = the deal); it is kept in
@@ -377,6 +409,8 @@ class SorryCardWidget(ReplayWidget):
             if action.result.winners:
                 self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
                              "game.", "info")
+        elif kind == "reset":
+            self.reset()
         elif kind == "annotate":
             play = content.get("play", -1)
             self.annotate(play, content.get("text") or "")

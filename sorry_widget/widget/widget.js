@@ -946,8 +946,14 @@ function renderCardTable(model, el) {
   });
   const { goto, current, clearNotice, showNotice, ruleBadge } = shell;
   const { controls, notice, note, ruleText, moveList, annotateBar, offline, since } = shell.parts;
+  const resetBtn = shell.button("↺ Reset", "Back to the lesson's table", "reset", () => {
+    clearNotice();
+    chosen = [];
+    if (shell.isLive()) model.send({ type: "reset" }); else goto(0);
+  });
+  const demoBar = h("div", { class: "sw-demo", hidden: "" }, resetBtn);
   const side = h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation,
-    ruleText, note, notice, prompt, choices, since, moveList);
+    ruleText, note, notice, prompt, choices, demoBar, since, moveList);
   root.append(faces, h("div", { class: "sw-main" }, tableBox, side), controls, annotateBar,
     offline);
 
@@ -1014,21 +1020,27 @@ function renderCardTable(model, el) {
     else line = `${capital(i < plays.length ? plays[i].colour : final().to_act || "")} to act`;
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
-      i === 0 ? "(the deal)" : `(play ${i} of ${last} · turn ${play.turn})`));
+      i === 0 ? (model.get("mode") === "demo" ? "(the lesson's table)" : "(the deal)")
+        : `(play ${i} of ${last} · turn ${play.turn})`));
     status.dataset.colour = winners[0] || (pend ? pend.colour : play ? play.colour : "");
-    const callout = play ? play.callout : "";
-    totalLine.textContent = `Total: ${callout || "0"}`;
-    totalLine.dataset.total = String(play ? play.total : 0);
+    const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
+    const now = play || start;
+    totalLine.textContent = `Total: ${now.callout || "0"}`;
+    totalLine.dataset.total = String(now.total);
     explanation.replaceChildren();
     if (play) {
       explanation.append(
         h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
         h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
     } else {
-      explanation.textContent = "The deal: five cards each, every pawn card at START.";
+      explanation.textContent = model.get("mode") === "demo"
+        ? "The table for this rule: play a card, then Reset to try another."
+        : "The deal: five cards each, every pawn card at START.";
     }
     shell.update(i);
     shell.fillSince(i, plays);
+    demoBar.hidden = model.get("mode") !== "demo";
+    resetBtn.disabled = i === 0 && last === 0;
     fillPrompt(pend);
     fillChoices(pend);
     markHand(pend);
@@ -1159,6 +1171,7 @@ function renderCardTable(model, el) {
     "change:annotations": () => schedule(),
     "change:pending": () => { chosen = []; schedule(); },
     "change:size": () => schedule(),
+    "change:mode": () => schedule(),
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
   // With theme "auto", Python draws in the theme the page reports; tell it when it changes.
