@@ -200,3 +200,38 @@ def test_a_rule_demo_is_tried_by_clicking_and_reset(page):
     assert w.last_play == 0 and page.get_attribute(".sw-total", "data-total") == "17"
     assert page.text_content("svg.sorry-cardtable text.total") == "17!"
     assert page.text_content(".sw-total") == "Total: 17!"
+
+
+def test_the_card_game_lesson_exported_with_the_command_opens_offline(browser, tmp_path):
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    lessons = tmp_path / "notebooks"
+    shutil.copytree(Path(__file__).parent.parent / "notebooks", lessons,
+                    ignore=shutil.ignore_patterns("out", ".ipynb_*"))
+    out = tmp_path / "card-game.html"
+    done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "export",
+                           str(lessons / "07-card-game.ipynb"), "-o", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    page, tried, errors = offline_page(browser, out)
+    page.wait_for_function("document.querySelectorAll('[data-sorry-widget][data-rendered]')"
+                           ".length === 6", timeout=20_000)
+    tables = page.locator(".sorry-widget.sw-cardgame")
+    assert tables.count() == 6  # four rule tables, the game to play, the replay
+    assert page.locator(".sw-cardgame svg.sorry-cardtable").count() == 6
+    assert page.evaluate("""() => [...document.querySelectorAll('svg.sorry-cardtable use')]
+        .every((u) => document.getElementById((u.getAttribute('xlink:href') ||
+                                               u.getAttribute('href')).slice(1)))""")
+    replay = tables.nth(5)
+    before = replay.get_attribute("data-shown")
+    assert before != "0"  # the lesson left it on its noted steal
+    assert replay.locator(".sw-note").text_content() == "A steal: the 21 changes hands."
+    replay.locator("button.sw-forward").click()
+    page.wait_for_function(f"[...document.querySelectorAll('.sorry-widget')].at(-1)"
+                           f".dataset.shown !== '{before}'")
+    page.context.close()
+    assert not errors, errors
+    assert not tried, tried
