@@ -75,3 +75,16 @@ def browser():
         chromium = launch(p)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page in the module's Chromium; the test fails if the page threw an error."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not errors, f"errors in the page: {errors}"

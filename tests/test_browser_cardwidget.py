@@ -20,18 +20,6 @@ GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
 SEED_WITH_A_STUCK_CARD = 0
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
 def shown(page) -> int:
     return int(page.get_attribute(".sorry-widget", "data-shown"))
 

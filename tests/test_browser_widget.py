@@ -12,18 +12,6 @@ from sorry_widget.render import PLACES
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
 @pytest.fixture(scope="module")
 def record():
     game = Game(4, seed=21)

@@ -51,13 +51,13 @@ def test_the_readme_links_the_docs_pages():
 
 
 def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
-    from sorry_widget.engine.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE, card_rule_link
+    from sorry_widget.engine.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE
 
     page = (ROOT / CARD_RULES_PAGE).read_text()
     anchors = re.findall(r'^- <a id="(k\d+)"></a>\*\*(K\d+)\*\*', page, flags=re.M)
     assert [a for a, _ in anchors] == [r.lower() for _, r in anchors]
     assert [r for _, r in anchors] == list(CARD_RULE_SUMMARIES)
-    assert card_rule_link("K13") == "docs/cardgame.md#k13"
+    assert rule_link("K13") == "docs/cardgame.md#k13"
 
 
 def test_every_card_rule_the_engine_cites_is_on_its_page():

@@ -49,12 +49,6 @@ RULE_SUMMARIES: dict[str, str] = {
 }
 
 
-def rule_link(rule_id: str) -> str:
-    """The rule's place on the project's rules page, e.g. ``docs/rules.md#c7``."""
-    if rule_id not in RULE_SUMMARIES:
-        raise KeyError(f"rule id {rule_id!r} is not on the rules page")
-    return f"{RULES_PAGE}#{rule_id.lower()}"
-
 
 #: Where the card game's rules live in the project (anchor ``#k13`` for K13).
 CARD_RULES_PAGE = "docs/cardgame.md"
@@ -91,8 +85,11 @@ CARD_RULE_SUMMARIES: dict[str, str] = {
 }
 
 
-def card_rule_link(rule_id: str) -> str:
-    """The card game rule's place on its page, e.g. ``docs/cardgame.md#k13``."""
-    if rule_id not in CARD_RULE_SUMMARIES:
-        raise KeyError(f"rule id {rule_id!r} is not on the card game's page")
-    return f"{CARD_RULES_PAGE}#{rule_id.lower()}"
+def rule_link(rule_id: str) -> str:
+    """The rule's place on the project's pages: ``docs/rules.md#c7`` for the board game's C7,
+    ``docs/cardgame.md#k13`` for the card game's K13."""
+    if rule_id in RULE_SUMMARIES:
+        return f"{RULES_PAGE}#{rule_id.lower()}"
+    if rule_id in CARD_RULE_SUMMARIES:
+        return f"{CARD_RULES_PAGE}#{rule_id.lower()}"
+    raise KeyError(f"rule id {rule_id!r} is on neither rules page")

@@ -18,20 +18,17 @@ block is theirs to decide, a prompt asks them with two buttons.
 
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import traitlets
 
 from ..engine.cardgame import Action, CardGameError, CardState
 from ..engine.cardplay import CardGame, CardRecord
-from ..engine.rulebook import CARD_RULE_SUMMARIES, card_rule_link
+from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
 from ..render.svg import THEMES
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -73,19 +70,7 @@ def _play_data(before: CardState, action: Action, turn: int) -> dict:
 
 
 def _load_record(record: Any) -> CardRecord:
-    try:
-        if isinstance(record, CardRecord):
-            return record
-        if isinstance(record, Mapping):
-            return CardRecord.from_dict(dict(record))
-        if isinstance(record, (str, os.PathLike)):
-            if not Path(record).exists():
-                raise WidgetError(f"record: no such file {str(record)!r}")
-            return CardRecord.load(record)
-    except CardGameError as exc:
-        raise WidgetError(f"record: {exc}") from None
-    raise WidgetError(f"record: expected a CardRecord, a dict or a path to a card game record, "
-                      f"not {type(record).__name__}")
+    return load_record(record, CardRecord, CardGameError, "a card game record")
 
 
 class SorryCardWidget(ReplayWidget):
@@ -172,7 +157,7 @@ class SorryCardWidget(ReplayWidget):
         for colour in people:
             self.game.strategies[colour] = None
         self.humans = people if mode != "replay" else []
-        self.rule_texts = {rule: {"text": text, "link": card_rule_link(rule)}
+        self.rule_texts = {rule: {"text": text, "link": rule_link(rule)}
                            for rule, text in CARD_RULE_SUMMARIES.items()}
         with self.hold_sync():
             self._all_from_scratch()
@@ -261,18 +246,11 @@ class SorryCardWidget(ReplayWidget):
                         "window": window.get("kind", ""), "prompt": _prompt(state),
                         "hand": list(state.player(state.to_act).hand), "actions": options}
 
-    def _advance_computers(self, limit: int = 10_000) -> None:
-        """Let the strategies act until a person is to decide or the game ends. A game with
-        no person in it advances only by :meth:`step`."""
-        game = self.game
-        with self.hold_sync():
-            if self.mode != "replay" and self.humans:
-                for _ in range(limit):
-                    if game.finished or game.strategies[game.to_act] is None:
-                        break
-                    game.step()
-                    self._append_play()
-            self._refresh_pending()
+    def _is_live(self) -> bool:
+        return self.mode != "replay"
+
+    def _person_to_play(self) -> bool:
+        return self.game.strategies[self.game.to_act] is None
 
     def _sync_annotations(self) -> None:
         self.annotations = {str(n): {"text": t, "arrows": [], "squares": []}
@@ -338,26 +316,15 @@ class SorryCardWidget(ReplayWidget):
             self.play = self.last_play
         return action
 
-    def step(self, n: int = 1) -> int:
-        """Show the next action; at the end of a live game, let the next computer player act."""
-        for _ in range(n):
-            if self.play < self.last_play:
-                self.play += 1
-                continue
-            game = self.game
-            if self.mode == "replay":
-                raise WidgetError(f"already at the last play ({self.last_play})")
-            if game.finished:
-                raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
-            if game.strategies[game.to_act] is None:
-                raise WidgetError(f"{game.to_act} is played by a person: click a card or use "
-                                  "widget.act(...)")
-            with self.hold_sync():
-                game.step()
-                self._append_play()
-                self._refresh_pending()
-                self.play = self.last_play
-        return self.play
+    def _check_next(self) -> None:
+        game = self.game
+        if self.mode == "replay":
+            raise WidgetError(f"already at the last play ({self.last_play})")
+        if game.finished:
+            raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
+        if game.strategies[game.to_act] is None:
+            raise WidgetError(f"{game.to_act} is played by a person: click a card or use "
+                              "widget.act(...)")
 
     def reset(self) -> None:
         """A demo: back to its state, for the student to try again."""

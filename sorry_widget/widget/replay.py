@@ -11,6 +11,8 @@ picture, their plays and their moves.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +40,24 @@ def check_theme_name(theme: Any) -> None:
         except ValueError:
             raise WidgetError(f"theme: {theme!r} is not a theme; themes are 'auto' (follow the "
                               f"notebook), {', '.join(repr(t) for t in THEMES)}") from None
+
+
+def load_record(record: Any, kind: type, error: type, what: str):
+    """A record of class ``kind`` given as itself, its dict or a path to its file; a bad one is
+    one WidgetError naming ``record`` and what is wrong (``error`` is the engine's)."""
+    try:
+        if isinstance(record, kind):
+            return record
+        if isinstance(record, Mapping):
+            return kind.from_dict(dict(record))
+        if isinstance(record, (str, os.PathLike)):
+            if not Path(record).exists():
+                raise WidgetError(f"record: no such file {str(record)!r}")
+            return kind.load(record)
+    except error as exc:
+        raise WidgetError(f"record: {exc}") from None
+    raise WidgetError(f"record: expected a {kind.__name__}, a dict or a path to {what}, not "
+                      f"{type(record).__name__}")
 
 
 class ReplayWidget(anywidget.AnyWidget):
@@ -88,6 +108,48 @@ class ReplayWidget(anywidget.AnyWidget):
         except traitlets.TraitError as exc:
             raise WidgetError(str(exc)) from None
         return self.play
+
+    def step(self, n: int = 1) -> int:
+        """Show the next play; at the end of a live game, let the next computer player
+        play."""
+        for _ in range(n):
+            if self.play < self.last_play:
+                self.play += 1
+                continue
+            self._check_next()
+            with self.hold_sync():
+                self.game.step()
+                self._append_play()
+                self._refresh_pending()
+                self.play = self.last_play
+        return self.play
+
+    def _advance_computers(self, limit: int = 10_000) -> None:
+        """Let the strategies play until a person is to play or the game ends. A game with no
+        person in it advances only by :meth:`step`."""
+        if not self._is_live():
+            return
+        game = self.game
+        with self.hold_sync():
+            if self.humans:
+                for _ in range(limit):
+                    if game.finished or self._person_to_play():
+                        break
+                    game.step()
+                    self._append_play()
+            self._refresh_pending()
+
+    def _is_live(self) -> bool:  # pragma: no cover - every view says
+        """Whether a game is being played here (not a record replayed)."""
+        raise NotImplementedError
+
+    def _person_to_play(self) -> bool:  # pragma: no cover - every view says
+        """Whether the next play is a person's."""
+        raise NotImplementedError
+
+    def _check_next(self) -> None:  # pragma: no cover - every view says why it cannot
+        """Raise a WidgetError saying why no computer player can play next."""
+        raise NotImplementedError
 
     def back(self, n: int = 1) -> int:
         return self.goto(max(self.play - n, 0))

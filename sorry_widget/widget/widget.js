@@ -218,6 +218,15 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     since.hidden = false;
   }
 
+  // A play's notation, its explanation and a badge per rule it cites; else `otherwise`.
+  function explain(el, play, otherwise) {
+    el.replaceChildren();
+    if (!play) { el.textContent = otherwise; return; }
+    el.append(
+      h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
+      h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
+  }
+
   // items: [{ label, colour, title }], one per play (play k + 1).
   function fillMoveList(items) {
     moveList.replaceChildren();
@@ -287,7 +296,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
 
   return {
     button, goto, current, setAutoplay, showNotice, clearNotice, ruleBadge, fillMoveList,
-    update, look, sendAnnotation, fillSince, isLive: () => live,
+    update, look, sendAnnotation, fillSince, explain, isLive: () => live,
     parts: { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
       offline, since },
     // Ask whether a kernel is listening; an exported page has none, and says so.
@@ -596,14 +605,8 @@ function renderBoard(model, el) {
     status.append(h("span", { class: "sw-where" },
       i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
     status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove(i)) || "";
-    explanation.replaceChildren();
-    if (play) {
-      explanation.append(
-        h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
-        h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
-    } else {
-      explanation.textContent = demo ? "The position for this rule." : "The start of the game.";
-    }
+    shell.explain(explanation, play,
+      demo ? "The position for this rule." : "The start of the game.");
     const rs = model.get("rule_set") || {};
     ruleLine.textContent = rs.title || "";
     const teams = rs.teams || null;
@@ -1027,16 +1030,9 @@ function renderCardTable(model, el) {
     const now = play || start;
     totalLine.textContent = `Total: ${now.callout || "0"}`;
     totalLine.dataset.total = String(now.total);
-    explanation.replaceChildren();
-    if (play) {
-      explanation.append(
-        h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
-        h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
-    } else {
-      explanation.textContent = model.get("mode") === "demo"
-        ? "The table for this rule: play a card, then Reset to try another."
-        : "The deal: five cards each, every pawn card at START.";
-    }
+    shell.explain(explanation, play, model.get("mode") === "demo"
+      ? "The table for this rule: play a card, then Reset to try another."
+      : "The deal: five cards each, every pawn card at START.");
     shell.update(i);
     shell.fillSince(i, plays);
     demoBar.hidden = model.get("mode") !== "demo";

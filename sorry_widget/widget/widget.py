@@ -18,9 +18,6 @@ answer that a kernel is listening (controls that need Python are shown only then
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -37,7 +34,7 @@ from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, board_svg, card_face_markup, pawn_markup, resolve_place, \
     theme_colours
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
 MODES = ("replay", "game", "demo")
 
@@ -87,20 +84,7 @@ def _play_data(move: Move, turn: int) -> dict:
 
 
 def _load_record(record: Any) -> Record:
-    try:
-        if isinstance(record, Record):
-            return record
-        if isinstance(record, Mapping):
-            return Record.from_dict(dict(record))
-        if isinstance(record, (str, os.PathLike)):
-            path = Path(record)
-            if not path.exists():
-                raise WidgetError(f"record: no such file {str(path)!r}")
-            return Record.load(path)
-    except RecordError as exc:
-        raise WidgetError(f"record: {exc}") from None
-    raise WidgetError(f"record: expected a Record, a dict or a path to a record file, not "
-                      f"{type(record).__name__}")
+    return load_record(record, Record, RecordError, "a record file")
 
 
 class SorryWidget(ReplayWidget):
@@ -303,20 +287,11 @@ class SorryWidget(ReplayWidget):
         if hand:
             self.pending = {**self.pending, "hand": hand}
 
-    def _advance_computers(self, limit: int = 10_000) -> None:
-        """Let the strategies play until a person is to move or the game ends. A game with no
-        person in it advances only by :meth:`step`."""
-        game = self.game
-        if game is None:
-            return
-        with self.hold_sync():
-            if self.humans:
-                for _ in range(limit):
-                    if game.finished or game.strategies[game.colour_to_move] is None:
-                        break
-                    game.step()
-                    self._append_play()
-            self._refresh_pending()
+    def _is_live(self) -> bool:
+        return self.game is not None
+
+    def _person_to_play(self) -> bool:
+        return self.game.strategies[self.game.colour_to_move] is None
 
     # --- the rule demo ------------------------------------------------------------------
 
@@ -403,28 +378,17 @@ class SorryWidget(ReplayWidget):
         """The position shown now."""
         return self._history()[0][self.play]
 
-    def step(self, n: int = 1) -> int:
-        """Show the next play; at the end of a live game, let the next computer player play."""
-        for _ in range(n):
-            if self.play < self.last_play:
-                self.play += 1
-                continue
-            game = self.game
-            if self.mode == "demo":
-                raise WidgetError("a demo ends after its one move: reset() to try again")
-            if game is None:
-                raise WidgetError(f"already at the last play ({self.last_play})")
-            if game.finished:
-                raise WidgetError(f"the game is over: {game.winner} won")
-            if game.strategies[game.colour_to_move] is None:
-                raise WidgetError(f"{game.colour_to_move} is played by a person: make their "
-                                  "move on the board or with widget.move(...)")
-            with self.hold_sync():
-                game.step()
-                self._append_play()
-                self._refresh_pending()
-                self.play = self.last_play
-        return self.play
+    def _check_next(self) -> None:
+        game = self.game
+        if self.mode == "demo":
+            raise WidgetError("a demo ends after its one move: reset() to try again")
+        if game is None:
+            raise WidgetError(f"already at the last play ({self.last_play})")
+        if game.finished:
+            raise WidgetError(f"the game is over: {game.winner} won")
+        if game.strategies[game.colour_to_move] is None:
+            raise WidgetError(f"{game.colour_to_move} is played by a person: make their "
+                              "move on the board or with widget.move(...)")
 
     def move(self, notation: str, card: str | None = None) -> Move:
         """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``);
