@@ -61,7 +61,13 @@ def load_record(record: Any, kind: type, error: type, what: str):
 
 
 class ReplayWidget(anywidget.AnyWidget):
-    """The replay machinery of a game view; see the module's docstring."""
+    """The replay machinery of a game view; see the module's docstring.
+
+    A view provides: ``game`` (its live game, with ``step()`` and ``finished``), ``svg()`` and
+    ``summary()`` (the picture and line of text of the play shown), ``_append_play()`` and
+    ``_refresh_pending()`` (sync a new play, offer the person their choices), ``_is_live()``
+    (a game is played here), ``_person_to_play()`` and ``_check_next()`` (say why no computer
+    player can play next)."""
 
     _esm = _HERE / "widget.js"
     _css = _HERE / "widget.css"
@@ -139,18 +145,6 @@ class ReplayWidget(anywidget.AnyWidget):
                     self._append_play()
             self._refresh_pending()
 
-    def _is_live(self) -> bool:  # pragma: no cover - every view says
-        """Whether a game is being played here (not a record replayed)."""
-        raise NotImplementedError
-
-    def _person_to_play(self) -> bool:  # pragma: no cover - every view says
-        """Whether the next play is a person's."""
-        raise NotImplementedError
-
-    def _check_next(self) -> None:  # pragma: no cover - every view says why it cannot
-        """Raise a WidgetError saying why no computer player can play next."""
-        raise NotImplementedError
-
     def back(self, n: int = 1) -> int:
         return self.goto(max(self.play - n, 0))
 
@@ -164,12 +158,6 @@ class ReplayWidget(anywidget.AnyWidget):
         self.autoplay = False
 
     # --- pictures and pages -----------------------------------------------------------------
-
-    def svg(self, **options) -> str:  # pragma: no cover - every view draws its own
-        raise NotImplementedError
-
-    def summary(self) -> str:  # pragma: no cover - every view describes its own
-        raise NotImplementedError
 
     def to_html(self, path, title: str = "Sorry! replay") -> None:
         """One self-contained page that replays the game with no Python and no internet."""
