@@ -212,7 +212,7 @@ class SorryCardWidget(ReplayWidget):
         """Sync the newest action; recent ones travel apart so an action re-sends little."""
         game = self.game
         before, action = game.states[-2], game.history[-1]
-        recent = self.recent_plays + [_play_data(before, action, self._turns()[-1])]
+        recent = self.recent_plays + [_play_data(before, action, game.turns)]
         pieces = list(self.recent_tables["pieces"])
         frames = self.recent_tables["frames"] + [self._frame(game.state, pieces)]
         if len(recent) > RECENT_PLAYS:
