@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Every test, from a fresh clone: builds .venv, installs the package and test tools (and Debian's
-# chromium for the browser tests), runs pytest on tests/, runs every lesson notebook under nbval,
+# chromium and npm), runs pytest on tests/ (which also builds the JupyterLite site with
+# scripts/build-lite.sh and runs its lessons offline), runs every lesson notebook under nbval,
 # then short benchmark runs (figures only, no pass/fail on speed).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup-env.sh "test,bench"
-bash scripts/install-browser.sh
+bash scripts/install-system.sh
 .venv/bin/python -m pytest tests "$@"
 # The notebooks are stored without outputs: nbval fails on any error a cell raises.
 .venv/bin/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 \

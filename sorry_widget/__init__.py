@@ -17,15 +17,16 @@ from .engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, RandomCar
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
+from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
     "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game",
-    "GameError", "GreedyCardStrategy", "Move", "Play", "Position", "PositionError",
-    "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet", "SorryCardWidget",
-    "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules", "legal_moves",
-    "simulate", "simulate_cardgame",
+    "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play", "Position",
+    "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet",
+    "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
+    "legal_moves", "lesson_needs", "simulate", "simulate_cardgame",
 ]
 
 _WIDGET_NAMES = ("ProgressBar", "SorryCardWidget", "SorryWidget", "WidgetError")

@@ -54,7 +54,7 @@ window.__ready = true;
 def launch(playwright):
     if not os.path.exists(CHROMIUM):
         raise RuntimeError(f"{CHROMIUM} is missing: the test command installs Debian's chromium "
-                           "(scripts/install-browser.sh)")
+                           "(scripts/install-system.sh)")
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
@@ -168,3 +168,16 @@ def expected_pawns(position) -> dict[str, list[str]]:
 
     return {c: sorted(place_key(c, loc) for loc in locs)
             for c, locs in zip(position.colour_names, position.pawns)}
+
+
+def try_the_rules_tour_c13_move(boards) -> None:
+    """On the rules tour's C13 board (red holds a 12), a student's own move by two clicks,
+    explained, then Reset back to the rule's card: the lesson's *Try it* in any client."""
+    statuses = boards.locator(".sw-status").all_text_contents()
+    c13 = boards.nth(next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 12")))
+    c13.scroll_into_view_if_needed()
+    c13.locator('#pawns g.pawn[data-place="20"]').click()
+    c13.locator('#board [data-place="32"]').first.click(force=True)
+    c13.locator(".sw-explanation .sw-notation", has_text="R20-32").wait_for()
+    c13.locator("button.sw-reset").click()
+    c13.locator(".sw-status", has_text="Red holds a 12").wait_for()

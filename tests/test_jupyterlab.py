@@ -21,6 +21,8 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
+from browser import try_the_rules_tour_c13_move  # noqa: E402
+
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 
 
@@ -211,15 +213,7 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     c8.locator("button.sw-reset").click()
     c8.locator(".sw-status", has_text="Red holds a 7").wait_for()
     assert c8.locator("#card-face").get_attribute("data-card") == "7"
-    # Try it: the student's own move on the C13 board, then Reset.
-    c13 = page.locator(".sorry-widget").nth(
-        next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 12")))
-    c13.scroll_into_view_if_needed()
-    c13.locator('#pawns g.pawn[data-place="20"]').click()
-    c13.locator('#board [data-place="32"]').first.click(force=True)
-    c13.locator(".sw-explanation .sw-notation", has_text="R20-32").wait_for()
-    c13.locator("button.sw-reset").click()
-    c13.locator(".sw-status", has_text="Red holds a 12").wait_for()
+    try_the_rules_tour_c13_move(page.locator(".sorry-widget"))
     page.close()
 
 
