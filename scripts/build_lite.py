@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -37,7 +36,7 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_PACKAGES = ["micropip", "comm", "jedi", "ipython"]
 # Requirements that carry only JupyterLab front-end files; the site has those as extensions.
 FRONT_END_ONLY = {"widgetsnbextension", "jupyterlab-widgets"}
-# The platform the wheels' markers are read for.
+# The platform the wheels' markers are read for (the Python version comes from Pyodide's lock).
 PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten",
                    "platform_machine": "wasm32", "implementation_name": "cpython",
                    "platform_python_implementation": "CPython", "extra": ""}
@@ -73,10 +72,9 @@ def fetch_runtime(cache: Path, target: Path) -> dict:
     return json.loads((target / "pyodide-lock.json").read_text())
 
 
-def download(requirements: list[str], dest: Path) -> None:
-    """Pure-Python wheels (py3-none-any) for the browser's Python, from PyPI."""
+def download(requirements: list[str], dest: Path, version: str) -> None:
+    """Pure-Python wheels (py3-none-any) for the browser's Python `version`, from PyPI."""
     dest.mkdir(parents=True, exist_ok=True)
-    version = PYODIDE_MARKERS["python_version"]
     run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
         "--platform", "any", "--implementation", "py", "--abi", "none",
         "--python-version", version, "--dest", str(dest), *requirements)
@@ -112,7 +110,8 @@ def installed_version(name: str) -> str:
 def site_lock(lock: dict, project_wheel: Path, wheels: Path, static: Path) -> list[str]:
     """Rewrites `lock` in place for the site; returns the packages the kernel preloads."""
     full = lock["info"]["python"]
-    PYODIDE_MARKERS.update(python_full_version=full, python_version=".".join(full.split(".")[:2]))
+    python = ".".join(full.split(".")[:2])
+    markers = dict(PYODIDE_MARKERS, python_full_version=full, python_version=python)
     packages = lock["packages"]
     local: dict[str, Path] = {}      # canonical name -> wheel in the site
     added: dict[str, dict] = {}      # entries for packages Pyodide does not carry
@@ -138,13 +137,13 @@ def site_lock(lock: dict, project_wheel: Path, wheels: Path, static: Path) -> li
         wheel = extra_wheels.get(name)
         if wheel is None:
             version = installed_version(name)
-            download([f"{name}=={version}"], wheels)
+            download([f"{name}=={version}"], wheels, python)
             wheel = find_wheel(wheels, name, version)
         meta, tops = wheel_metadata(wheel)
         depends = []
         for text in meta.get_all("Requires-Dist") or []:
             requirement = Requirement(text)
-            if requirement.marker and not requirement.marker.evaluate(PYODIDE_MARKERS):
+            if requirement.marker and not requirement.marker.evaluate(markers):
                 continue
             dep = canonicalize_name(requirement.name)
             if dep in FRONT_END_ONLY:
@@ -160,7 +159,7 @@ def site_lock(lock: dict, project_wheel: Path, wheels: Path, static: Path) -> li
                        "package_type": "package", "imports": tops, "depends": depends,
                        "unvendored_tests": False, "shared_library": False}
         local[name] = wheel
-    download([f"{n}=={packages[n]['version']}" for n in sorted(in_lock)], wheels)
+    download([f"{n}=={packages[n]['version']}" for n in sorted(in_lock)], wheels, python)
     for name in in_lock:
         entry = packages[name]
         wheel = find_wheel(wheels, name, entry["version"])

@@ -6,7 +6,7 @@
     board_svg(Game(seed=1))            # the board as SVG text
 
 The engine and the drawing load at once; the widget (and with it Jupyter's packages) only when
-``SorryWidget``, ``SorryCardWidget``, ``ProgressBar`` or ``WidgetError`` is first used, so ``import
+``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so ``import
 sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
 """
 
@@ -18,6 +18,7 @@ from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
 from .lesson import LessonNeeds, lesson_needs
+from .progress import ProgressBar
 from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
@@ -29,7 +30,7 @@ __all__ = [
     "legal_moves", "lesson_needs", "simulate", "simulate_cardgame",
 ]
 
-_WIDGET_NAMES = ("ProgressBar", "SorryCardWidget", "SorryWidget", "WidgetError")
+_WIDGET_NAMES = ("SorryCardWidget", "SorryWidget", "WidgetError")
 
 
 def __getattr__(name: str):

@@ -15,7 +15,8 @@ from .engine.moves import hand_moves, legal_moves
 from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
 from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .engine.simulate import simulate, stderr_progress
+from .engine.simulate import simulate
+from .progress import ProgressBar
 from .engine.strategies import STRATEGIES
 
 
@@ -170,7 +171,7 @@ def cmd_simulate(args) -> int:
     try:
         summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
                            seed=args.seed, rules=rules_from_args(args),
-                           progress=stderr_progress if show_progress else None)
+                           progress=ProgressBar(file=sys.stderr) if show_progress else None)
     except ValueError as exc:
         print(f"sorry-widget simulate: {exc}", file=sys.stderr)
         return 2
@@ -290,7 +291,7 @@ def cmd_cardgame_simulate(args) -> int:
     try:
         summary = simulate_cardgame(args.players, args.games, args.seed, _card_deck(args.deck),
                                     args.longer_game,
-                                    progress=stderr_progress if show_progress else None)
+                                    progress=ProgressBar(file=sys.stderr) if show_progress else None)
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame simulate: {exc}", file=sys.stderr)
         return 2

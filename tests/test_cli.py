@@ -118,7 +118,7 @@ def test_simulate_is_reproducible_and_reports_text(capsys):
 def test_simulate_progress_goes_to_stderr(capsys):
     main(["simulate", "--games", "200", "--seed", "1", "--progress", "--json"])
     captured = capsys.readouterr()
-    assert "200/200 games" in captured.err
+    assert "200/200" in captured.err and "100%" in captured.err  # tqdm's bar, finished
     json.loads(captured.out)
 
 

@@ -302,6 +302,14 @@ def test_a_build_without_npm_stops_with_one_message(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def test_a_build_without_a_usable_python_stops_with_one_message(tmp_path):
+    done = subprocess.run(["bash", str(BUILD), str(tmp_path / "site")], capture_output=True,
+                          text=True, env={**os.environ, "PYTHON": str(tmp_path / "no-python")})
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "Python 3.10 or newer" in done.stderr, done.stderr
+    assert not (tmp_path / "site").exists()
+
+
 def test_a_build_without_its_folder_says_how_to_call_it():
     done = subprocess.run(["bash", str(BUILD)], capture_output=True, text=True)
     assert done.returncode == 2

@@ -7,7 +7,6 @@ experiment can be replayed on its own with :class:`~.game.Game`.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -211,13 +210,3 @@ def simulate(
         win_rate_ci95_per_team=None if team_wins is None else {
             t: list(wilson_interval(w, games)) for t, w in team_wins.items()},
     )
-
-
-def stderr_progress(done: int, total: int) -> None:
-    """A one-line progress bar on standard error (only on a terminal or for long runs)."""
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()

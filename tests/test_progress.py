@@ -1,0 +1,34 @@
+"""ProgressBar: simulate's progress(done, total) calls drawn by tqdm.auto (terminal and notebook)."""
+
+from __future__ import annotations
+
+import io
+
+from sorry_widget import ProgressBar, simulate, simulate_cardgame
+
+
+def test_a_simulation_fills_the_bar_to_its_total():
+    out = io.StringIO()
+    bar = ProgressBar("4 players", file=out)
+    summary = simulate(4, games=300, seed="bar", progress=bar)
+    assert summary.games == 300 and bar.done == 300
+    text = out.getvalue()
+    assert "4 players" in text and "300/300" in text and "100%" in text
+
+
+def test_one_bar_serves_runs_in_a_row_and_the_card_game():
+    out = io.StringIO()
+    bar = ProgressBar(file=out)
+    simulate(2, games=100, seed="a", progress=bar)
+    simulate(2, games=50, seed="b", progress=bar)
+    simulate_cardgame(players=3, games=40, seed=2, progress=bar)
+    text = out.getvalue()
+    assert "100/100" in text and "50/50" in text and "40/40" in text
+    assert bar.done == 40
+
+
+def test_the_engine_keeps_its_plain_callback():
+    calls = []
+    simulate(2, games=20, seed="c", progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (20, 20) and all(t == 20 for _, t in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
