@@ -18,7 +18,6 @@ from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.simulate import simulate
 from .lesson import LessonNeeds, lesson_needs
-from .progress import ProgressBar
 from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
@@ -34,6 +33,10 @@ _WIDGET_NAMES = ("SorryCardWidget", "SorryWidget", "WidgetError")
 
 
 def __getattr__(name: str):
+    if name == "ProgressBar":  # tqdm loads only when a bar is asked for
+        from .progress import ProgressBar
+
+        return ProgressBar
     if name in _WIDGET_NAMES:
         from . import widget
 

@@ -16,7 +16,6 @@ from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
 from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
 from .engine.simulate import simulate
-from .progress import ProgressBar
 from .engine.strategies import STRATEGIES
 
 
@@ -165,13 +164,20 @@ def rules_from_args(args) -> RuleSet:
     return rules.with_options(**options)
 
 
+def stderr_bar():
+    """A progress bar on stderr; tqdm is imported only for a run that shows one."""
+    from .progress import ProgressBar
+
+    return ProgressBar(file=sys.stderr)
+
+
 def cmd_simulate(args) -> int:
     show_progress = args.progress or (args.progress is None and args.games >= 2000
                                       and sys.stderr.isatty())
     try:
         summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
                            seed=args.seed, rules=rules_from_args(args),
-                           progress=ProgressBar(file=sys.stderr) if show_progress else None)
+                           progress=stderr_bar() if show_progress else None)
     except ValueError as exc:
         print(f"sorry-widget simulate: {exc}", file=sys.stderr)
         return 2
@@ -291,7 +297,7 @@ def cmd_cardgame_simulate(args) -> int:
     try:
         summary = simulate_cardgame(args.players, args.games, args.seed, _card_deck(args.deck),
                                     args.longer_game,
-                                    progress=ProgressBar(file=sys.stderr) if show_progress else None)
+                                    progress=stderr_bar() if show_progress else None)
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame simulate: {exc}", file=sys.stderr)
         return 2
