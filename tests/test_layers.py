@@ -20,13 +20,26 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
+# The optional "fast" extra: the batch engine's own module, and Dask where a client is given.
+OPTIONAL = {"batch.py": {"numpy", "numba"}, "simulate.py": {"distributed"}}
+
+
 def test_engine_imports_only_the_standard_library():
     files = sorted(ENGINE.glob("*.py"))
     assert len(files) >= 8
     for path in files:
         outside = {m for m in imported_modules(path)
                    if m not in sys.stdlib_module_names and m != "__future__"}
-        assert not outside, f"{path.name} imports {sorted(outside)}"
+        assert outside <= OPTIONAL.get(path.name, set()), f"{path.name} imports {sorted(outside)}"
+
+
+def test_the_engine_loads_numpy_numba_and_dask_only_when_asked():
+    import subprocess
+
+    code = ("import sys, sorry_widget, sorry_widget.engine.simulate, sorry_widget.engine.coach; "
+            "print(sorted(m for m in ('numpy', 'numba', 'distributed') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def relative_targets(path: Path) -> set[str]:

@@ -172,7 +172,7 @@ def test_the_quick_start_runs_offline_and_its_boards_play(offline_browser, serve
     found = re.search(r"browser 100 games, (\d+) games/s", text)
     assert found, text
     started = time.perf_counter()
-    simulate(4, games=100, seed="lite-speed")
+    simulate(4, games=100, seed="lite-speed", engine="python", workers=1)
     native = 100 / (time.perf_counter() - started)
     browser = int(found.group(1))
     print(f"\nsimulate(4 players, 100 games): Pyodide in Chromium {browser} games/s, native "

@@ -158,7 +158,7 @@ def test_games_of_every_rule_set_replay_from_their_records():
 
 def test_simulating_1934_draws_the_leader_for_each_game_as_a_game_would():
     results = []
-    simulate(4, games=12, rules="original-1934", seed="s", results=results)
+    simulate(4, games=12, rules="original-1934", seed="s", results=results, engine="python")
     leaders = set()
     for i, result in enumerate(results):
         game = Game(4, rules="original-1934", seed=f"s:{i}", keep_history=False)

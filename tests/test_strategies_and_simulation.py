@@ -103,7 +103,8 @@ def test_wilson_interval_known_values():
 
 def test_simulation_game_i_can_be_replayed_alone():
     results = []
-    summary = simulate(players=3, games=5, seed="exp", results=results)
+    summary = simulate(players=3, games=5, seed="exp", results=results, engine="python")
+    assert results[2].engine == "python"
     game = Game(players=3, seed=results[2].seed)
     assert game.run() == results[2].winner
     assert game.cards_played == results[2].cards

@@ -1,23 +1,64 @@
-"""Many games at once: win rates per seat, game lengths, speed.
+"""Many games at once: win rates per seat, game lengths, bumps and slides, speed.
 
-Game ``i`` of a run with seed ``s`` uses the seed ``f"{s}:{i}"``, so any single game of an
-experiment can be replayed on its own with :class:`~.game.Game`.
+Two engines play them (docs/simulation.md):
+
+* ``"python"``, the standard library alone (JupyterLite, machines without the ``fast`` extra):
+  game ``i`` of a run with seed ``s`` is ``Game(seed=f"{s}:{i}")``, so any game of an
+  experiment can be replayed on its own with :class:`~.game.Game`;
+* ``"batch"`` (:mod:`.batch`, NumPy and numba): the same rules, compiled, many games per call;
+  its games have their own random streams, and :func:`batch_game` replays any of them as a
+  :class:`~.game.Game`.
+
+``workers`` spreads the games over processes (python) or threads (batch) on this machine,
+``client`` over a Dask cluster. Game ``i`` is the same game whoever plays it, so a run's result
+depends on the seed and the engine, not on the number of workers.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import pickle
+import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .board import COLOURS
+from .cards import CARD_NAMES, card_from_name
 from .fastsim import play_random_game, supports
 from .game import Game, high_card_draw
 from .position import Position
 from .rules import RuleSet, get_rules
-from .strategies import RandomStrategy
+from .strategies import GreedyStrategy, RandomStrategy
+
+ENGINES = ("auto", "batch", "python")
+FAST_EXTRA = "pip install 'sorry-widget[fast]'"
+
+
+class FastEngineMissing(ImportError):
+    """The batch engine or Dask was asked for and is not installed: one sentence says what to
+    install."""
+
+
+def batch_engine():
+    """The batch engine module, or :class:`FastEngineMissing` naming what to install."""
+    try:
+        from . import batch
+    except ImportError as exc:
+        raise FastEngineMissing(
+            f"engine='batch' needs NumPy and numba, which are not installed here "
+            f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
+        ) from None
+    return batch
+
+
+def fast_engine_available() -> bool:
+    """Whether NumPy and numba are importable (without importing them)."""
+    from importlib.util import find_spec
+
+    return find_spec("numba") is not None and find_spec("numpy") is not None
 
 
 def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -53,6 +94,12 @@ class GameResult:
     scores: dict[str, int] | None = None
     #: The colour that moved first (seat 1).
     first: str = ""
+    #: Opponent pawns sent to START by landing on them or a Sorry! (C3, C11), and slides
+    #: taken (C4), when counted (always by the batch engine; by the python one with counts).
+    bumps: int | None = None
+    slides: int | None = None
+    #: "python": ``Game(seed=seed)`` replays it; "batch": :func:`batch_game` does.
+    engine: str = "python"
 
 
 @dataclass
@@ -76,13 +123,30 @@ class Summary:
     win_rate_ci95_per_team: dict[str, list[float]] | None = None
     #: Scored rule sets: mean points per seat.
     points_per_seat_mean: list[float] | None = None
+    #: Which engine played ("batch" or "python") and how many workers (1: this process).
+    engine: str = "python"
+    workers: int = 1
+    #: Bumps and slides per game, when counted (see :class:`GameResult`).
+    bumps_per_game_mean: float | None = None
+    slides_per_game_mean: float | None = None
+    #: Per game, in game order: ``winner_seat``, ``cards``, ``turns`` and, when counted,
+    #: ``bumps`` and ``slides`` — NumPy arrays from the batch engine, lists from the python
+    #: one. Left out of :meth:`to_dict`.
+    per_game: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: When counted: how often each track square (0–59) was landed on (a move's, Sorry!'s or
+    #: switch's landing, and a slide's end) and how often a pawn was bumped from it.
+    landed: list[int] | None = field(default=None, repr=False)
+    bumped: list[int] | None = field(default=None, repr=False)
 
     def to_dict(self) -> dict:
         data = asdict(self)
+        del data["per_game"], data["landed"], data["bumped"]
         if self.wins_per_team is None:
             del data["wins_per_team"], data["win_rate_ci95_per_team"]
         if self.points_per_seat_mean is None:
             del data["points_per_seat_mean"]
+        if self.bumps_per_game_mean is None:
+            del data["bumps_per_game_mean"], data["slides_per_game_mean"]
         return data
 
     def report(self) -> str:
@@ -108,19 +172,54 @@ class Summary:
                      f"sd {self.cards_per_game_sd:.1f}")
         lines.append(f"turns per game: mean {self.turns_per_game_mean:.1f}, "
                      f"sd {self.turns_per_game_sd:.1f}")
-        lines.append(f"{self.games_per_second:.0f} games/second ({self.seconds:.2f} s)")
+        if self.bumps_per_game_mean is not None:
+            lines.append(f"per game: {self.bumps_per_game_mean:.1f} bumps, "
+                         f"{self.slides_per_game_mean:.1f} slides")
+        workers = f", {self.workers} workers" if self.workers > 1 else ""
+        lines.append(f"{self.games_per_second:,.0f} games/second ({self.seconds:.2f} s, "
+                     f"{self.engine} engine{workers})")
         return "\n".join(lines)
 
 
-def play_one(start: Position, strategies: dict, seed: Any) -> GameResult:
-    """One game from ``start`` without history. All-random games take the fast loop, which
-    plays the same games as :class:`Game`."""
-    n = len(start.colours)
+def count_events(events: Sequence[dict], landed: list[int], bumped: list[int]) -> tuple[int, int]:
+    """Add one move's landings and bumps (its :attr:`~.moves.Move.events`) to the per-square
+    counts; return its ``(bumps, slides)``. The batch engine counts the same things."""
+    bumps = slides = 0
+    for e in events:
+        kind = e["event"]
+        if kind in ("move", "start", "sorry") and isinstance(e["to"], int):
+            landed[e["to"]] += 1
+        elif kind == "switch":
+            landed[e["other_from"]] += 1  # the mover lands where the opponent stood
+        elif kind == "slide":
+            landed[e["to"]] += 1
+            slides += 1
+        elif kind == "bump":
+            bumped[e["from"]] += 1
+            bumps += 1
+    return bumps, slides
+
+
+def _leader(start: Position, seed: Any) -> Position:
     if start.rules.leader_by_high_card:
         leader, _ = high_card_draw(start.colour_names, start.rules.deck, seed)
-        start = start.with_to_move(leader)  # as Game(seed=seed) chooses it
+        return start.with_to_move(leader)  # as Game(seed=seed) chooses it
+    return start
+
+
+def play_one(start: Position, strategies: dict, seed: Any, card: int | None = None,
+             counts: tuple[list[int], list[int]] | None = None,
+             draw_leader: bool = True) -> GameResult:
+    """One game from ``start`` without history (``card``: the card the player to move holds).
+    All-random games take the fast loop, which plays the same games as :class:`Game`. With
+    ``counts`` (landed, bumped per square) the game keeps its moves to count their events.
+    ``draw_leader``: begin with the rule set's high-card draw, if it has one."""
+    n = len(start.colours)
+    if draw_leader:
+        start = _leader(start, seed)
     rules = start.rules
-    if supports(rules) and all(type(s) is RandomStrategy for s in strategies.values()):
+    if (card is None and counts is None and supports(rules)
+            and all(type(s) is RandomStrategy for s in strategies.values())):
         homes: list[int] = []
         winner_seat, cards, turns = play_random_game(start, seed, homes=homes)
         winner = COLOURS[start.colours[winner_seat]]
@@ -129,12 +228,152 @@ def play_one(start: Position, strategies: dict, seed: Any) -> GameResult:
         # Seats count from the player who moved first.
         return GameResult(str(seed), (winner_seat - start.to_move) % n, winner, cards, turns,
                           scores, start.colour_to_move)
-    game = Game(start=start, seed=seed, strategies=strategies, keep_history=False)
+    game = Game(start=start, seed=seed, strategies=strategies, keep_history=counts is not None)
+    if card is not None:
+        game.draw(card)
     winner = game.run()
+    if winner is None:
+        raise RuntimeError(f"game {seed!r}: no winner after 100000 cards")
+    bumps = slides = None
+    if counts is not None:
+        bumps = slides = 0
+        for play in game.history:
+            b, s = count_events(play.move.events, *counts)
+            bumps += b
+            slides += s
     # The winner is still to move when the game ends.
     seat = (game.position.to_move - start.to_move) % n
     return GameResult(str(seed), seat, winner, game.cards_played, game.turn,
-                      rules.scores(game.position), start.colour_to_move)
+                      rules.scores(game.position), start.colour_to_move, bumps, slides)
+
+
+@dataclass
+class _Run:
+    """What every chunk of a run needs (picklable, for processes and Dask workers)."""
+    start: Position
+    strategies: dict  # colour -> strategy object
+    seed: Any
+    engine: str
+    counts: bool
+    card: int | None
+    #: Whether each game begins with the rule set's high-card draw (from the opening only).
+    draw_leader: bool
+
+
+def _play_range(run: _Run, lo: int, hi: int) -> dict:
+    """Games ``lo`` … ``hi - 1`` of a run: per-game columns plus per-square counts."""
+    if run.engine == "batch":
+        batch = batch_engine()
+        start = run.start
+        strategies = [run.strategies[c] for c in start.colour_names]
+        out = batch.play_games(start, hi - lo, strategies, run.seed, first_game=lo,
+                               first_card=-1 if run.card is None else run.card,
+                               draw_leader=run.draw_leader)
+        out["lo"] = lo
+        return out
+    landed, bumped = [0] * 60, [0] * 60
+    games = [play_one(run.start, run.strategies, f"{run.seed}:{i}", run.card,
+                      (landed, bumped) if run.counts else None, run.draw_leader)
+             for i in range(lo, hi)]
+    return {"lo": lo, "games": games, "landed": landed, "bumped": bumped}
+
+
+def _chunks(games: int, pieces: int) -> list[tuple[int, int]]:
+    """About ``pieces`` ranges, at most 100 (the progress bar's resolution)."""
+    size = max(1, math.ceil(games / max(1, min(pieces, 100, games))))
+    return [(lo, min(games, lo + size)) for lo in range(0, games, size)]
+
+
+def default_workers() -> int:
+    """All the cores this process may use (one in a browser, where there are no processes)."""
+    if sys.platform == "emscripten":
+        return 1
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[list, int]:
+    """Play every chunk, locally or on a Dask cluster; returns the chunks and the workers."""
+    done = 0
+
+    def tick(chunk):
+        nonlocal done
+        done += _chunk_games(chunk)
+        if progress is not None:
+            progress(done, games)
+
+    if client is not None:
+        try:
+            from distributed import as_completed
+        except ImportError:
+            raise FastEngineMissing(
+                f"client= needs Dask's distributed package, which is not installed here; "
+                f"install it with {FAST_EXTRA}") from None
+        n_workers = max(1, len(client.scheduler_info().get("workers", {})))
+        futures = [client.submit(_play_range, run, lo, hi, pure=False)
+                   for lo, hi in _chunks(games, 4 * n_workers if progress is None else 100)]
+        chunks = []
+        for future in as_completed(futures):
+            chunk = future.result()
+            chunks.append(chunk)
+            tick(chunk)
+        return chunks, n_workers
+    ranges = _chunks(games, 100 if progress is not None else 4 * workers)
+    if workers <= 1:
+        chunks = []
+        for lo, hi in ranges:
+            chunks.append(_play_range(run, lo, hi))
+            tick(chunks[-1])
+        return chunks, 1
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+
+    if run.engine == "batch":
+        # The compiled loop releases the GIL: threads use every core without copying anything.
+        pool = ThreadPoolExecutor(workers)
+    else:
+        import multiprocessing
+
+        # fork: the workers inherit the loaded engine (and a notebook's own strategies).
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
+    with pool:
+        futures = [pool.submit(_play_range, run, lo, hi) for lo, hi in ranges]
+        chunks = []
+        for future in as_completed(futures):
+            chunks.append(future.result())
+            tick(chunks[-1])
+    return chunks, workers
+
+
+def _chunk_games(chunk: dict) -> int:
+    return len(chunk["games"]) if "games" in chunk else len(chunk["cards"])
+
+
+def _choose_engine(engine: str, rules: RuleSet, strategies: dict, card) -> str:
+    if engine not in ENGINES:
+        raise ValueError(f"engine: {engine!r} is not an engine; engines are "
+                         + ", ".join(repr(e) for e in ENGINES))
+    batchable = supports(rules) and _batch_strategies(strategies.values())
+    if engine == "batch":
+        batch_engine()  # one clear message when NumPy or numba is missing
+        if not supports(rules):
+            raise ValueError(f"engine: the batch engine plays rule sets without teams or "
+                             f"hands, not {rules.name}; use engine='python'")
+        if not batchable:
+            raise ValueError("engine: the batch engine plays the random and greedy strategies "
+                             "(one aggression); use engine='python' for others")
+        return "batch"
+    if engine == "auto" and batchable and fast_engine_available():
+        return "batch"
+    return "python"
+
+
+def _batch_strategies(strategies) -> bool:
+    aggressions = {s.aggression for s in strategies if type(s) is GreedyStrategy}
+    return len(aggressions) <= 1 and all(
+        type(s) in (RandomStrategy, GreedyStrategy) for s in strategies)
 
 
 def simulate(
@@ -146,13 +385,46 @@ def simulate(
     first: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     results: list[GameResult] | None = None,
+    *,
+    engine: str = "auto",
+    workers: int | None = None,
+    client: Any = None,
+    counts: bool = False,
+    start: Position | None = None,
+    card: int | str | None = None,
 ) -> Summary:
     """Play ``games`` games and summarise them. ``strategy`` is one for everyone or one per
     seat; ``progress(done, total)`` is called now and then; ``results``, if given, receives
-    every game's result (for plots of the length distribution, say)."""
-    if games < 1:
-        raise ValueError(f"games: must be at least 1, not {games}")
-    start = Position.initial(players, get_rules(rules), to_move=first)
+    every game's result (for plots of the length distribution, say).
+
+    ``engine``: ``"auto"`` (the batch engine when NumPy and numba are installed and it plays
+    these rules and strategies, else python), ``"batch"`` or ``"python"``. ``workers``: how
+    many processes (python) or threads (batch) play; default all cores. ``client``: a Dask
+    ``distributed.Client`` to play the games on its cluster instead. ``counts``: have the
+    python engine count bumps, slides and per-square landings too (the batch engine always
+    does; the python engine then keeps every game's moves, several times slower).
+    ``start``: a position to play from instead of the opening (its player to move goes
+    first), ``card``: the card that player holds."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise ValueError(f"workers: must be a whole number of at least 1, not {workers!r}")
+    from_opening = start is None
+    if start is None:
+        start = Position.initial(players, get_rules(rules), to_move=first)
+    elif not isinstance(start, Position):
+        raise ValueError(f"start: expected a Position, not {type(start).__name__}")
+    elif start.winner() is not None:
+        raise ValueError(f"start: the game is already over ({start.winner()} won)")
+    if card is not None:
+        if isinstance(card, bool) or not isinstance(card, (int, str)) or \
+                isinstance(card, int) and card not in CARD_NAMES:
+            raise ValueError(f"card: {card!r} is not a Sorry! card")
+        card = card_from_name(card) if isinstance(card, str) else card
+        if start.rules.hand_size:
+            raise ValueError(f"card: in {start.rules.name} a player holds a hand; simulate "
+                             "from the position without a card")
     colours = list(start.colour_names)
     seat_colours = colours[start.to_move:] + colours[:start.to_move]
     if isinstance(strategy, str) and "," in strategy:
@@ -166,41 +438,87 @@ def simulate(
     # Resolved once: strategy objects are shared by all the games of a run.
     strategies = Game(start=start, seed=0, strategies=per_colour, keep_history=False).strategies
     names = [strategies[c].name for c in seat_colours]
-    wins = [0] * len(colours)
-    cards: list[int] = []
-    turns: list[int] = []
-    step = max(1, games // 100)
-    finished: list[GameResult] = []
+    chosen = _choose_engine(engine, start.rules, strategies, card)
+    if workers is None:
+        workers = default_workers()
+        if chosen == "python" and games < 200 * workers:
+            workers = 1  # starting processes would cost more than the games
+    run = _Run(start, strategies, seed, chosen, counts or chosen == "batch", card,
+               from_opening and card is None and start.rules.leader_by_high_card)
+    if workers > 1 and chosen == "python" and client is None:
+        try:
+            pickle.dumps(run)
+        except Exception:  # a strategy defined where a process cannot find it
+            workers = 1
     started = time.perf_counter()
-    for i in range(games):
-        result = play_one(start, strategies, f"{seed}:{i}")
-        finished.append(result)
-        wins[result.winner_seat] += 1
-        cards.append(result.cards)
-        turns.append(result.turns)
-        if results is not None:
-            results.append(result)
-        if progress is not None and (i + 1) % step == 0:
-            progress(i + 1, games)
+    chunks, used = _run_chunks(run, games, workers, client, progress)
     seconds = time.perf_counter() - started
+    chunks.sort(key=lambda c: c["lo"])
+    return _summarise(start, chunks, games, seat_colours, names, seed, seconds, chosen, used,
+                      run.counts, results)
+
+
+def _summarise(start, chunks, games, seat_colours, names, seed, seconds, engine, workers,
+               counted, results) -> Summary:
+    rules = start.rules
+    colours = start.colour_names
+    n = len(colours)
+    landed = [0] * 60
+    bumped = [0] * 60
+    for chunk in chunks:
+        for sq in range(60):
+            landed[sq] += int(chunk["landed"][sq])
+            bumped[sq] += int(chunk["bumped"][sq])
+    if engine == "batch":
+        columns = batch_engine().join_chunks(chunks)
+        leader, winner = columns["leader"], columns["winner"]
+        per_game = {"winner_seat": (winner - leader) % n, "cards": columns["cards"],
+                    "turns": columns["turns"], "bumps": columns["bumps"],
+                    "slides": columns["slides"]}
+        homes = columns["homes"]
+        wins = [int(w) for w in columns["wins_per_seat"]]
+        finished = None
+        if results is not None or rules.scoring:
+            finished = []
+            for i in range(games):
+                w = COLOURS[start.colours[winner[i]]]
+                first = colours[leader[i]]
+                finished.append(GameResult(
+                    f"{seed}:{i}", int(per_game["winner_seat"][i]), w, int(per_game["cards"][i]),
+                    int(per_game["turns"][i]),
+                    rules.scores_from(dict(zip(colours, (int(h) for h in homes[i]))), w,
+                                      len(start.pawns[0])),
+                    first, int(per_game["bumps"][i]), int(per_game["slides"][i]), "batch"))
+    else:
+        finished = [g for c in chunks for g in c["games"]]
+        per_game = {"winner_seat": [g.winner_seat for g in finished],
+                    "cards": [g.cards for g in finished], "turns": [g.turns for g in finished]}
+        if counted:
+            per_game["bumps"] = [g.bumps for g in finished]
+            per_game["slides"] = [g.slides for g in finished]
+        wins = [0] * n
+        for g in finished:
+            wins[g.winner_seat] += 1
+    if results is not None:
+        results.extend(finished)
     points = None
-    if start.rules.scoring:
+    if rules.scoring:
         # Seats count from the player who moved first, which a high-card draw changes per game.
-        points = [0.0] * len(colours)
+        points = [0.0] * n
         for result in finished:
             order = list(result.scores)
             first = order.index(result.first) if result.first in order else 0
             for k in range(len(order)):
                 points[k] += result.scores[order[(first + k) % len(order)]] / games
     team_wins = None
-    if start.rules.teams:
-        team_wins = {"+".join(t): 0 for t in start.rules.teams}
+    if rules.teams:
+        team_wins = {"+".join(t): 0 for t in rules.teams}
         for result in finished:
-            team_wins["+".join(start.rules.team_of(result.winner[0]))] += 1
-    cards_mean, cards_sd = mean_sd(cards)
-    turns_mean, turns_sd = mean_sd(turns)
+            team_wins["+".join(rules.team_of(result.winner[0]))] += 1
+    cards_mean, cards_sd = _mean_sd(per_game["cards"])
+    turns_mean, turns_sd = _mean_sd(per_game["turns"])
     return Summary(
-        games=games, players=seat_colours, strategies=names, rules=start.rules.name, seed=seed,
+        games=games, players=seat_colours, strategies=names, rules=rules.name, seed=seed,
         wins_per_seat=wins, win_rate_per_seat=[w / games for w in wins],
         win_rate_ci95_per_seat=[list(wilson_interval(w, games)) for w in wins],
         cards_per_game_mean=cards_mean, cards_per_game_sd=cards_sd,
@@ -209,4 +527,41 @@ def simulate(
         wins_per_team=team_wins, points_per_seat_mean=points,
         win_rate_ci95_per_team=None if team_wins is None else {
             t: list(wilson_interval(w, games)) for t, w in team_wins.items()},
+        engine=engine, workers=workers,
+        bumps_per_game_mean=_mean_sd(per_game["bumps"])[0] if counted else None,
+        slides_per_game_mean=_mean_sd(per_game["slides"])[0] if counted else None,
+        per_game=per_game, landed=landed if counted else None,
+        bumped=bumped if counted else None,
     )
+
+
+def _mean_sd(values) -> tuple[float, float]:
+    if hasattr(values, "std"):  # a NumPy array: a million games in milliseconds
+        if len(values) < 2:
+            return mean_sd(list(values))
+        return float(values.mean()), float(values.std(ddof=1))
+    return mean_sd(values)
+
+
+def batch_game(start: Position, strategies: Sequence[Any], seed: Any, game: int,
+               card: int | None = None, draw_leader: bool | None = None) -> Game:
+    """Game ``game`` of a batch-engine run (``strategies`` one per colour of ``start``) as a
+    :class:`Game` with its full history — replayed card for card through the general engine,
+    each move the one whose result the batch engine reached. Raises ``RuntimeError`` if the
+    batch engine ever reached a result the general engine does not allow."""
+    batch = batch_engine()
+    trace = batch.trace_game(start, strategies, seed, game,
+                             first_card=-1 if card is None else card, draw_leader=draw_leader)
+    start = start.with_to_move(start.colour_names[trace[0][0]])
+    replay = Game(start=start, seed=0, strategies=dict(zip(start.colour_names, strategies)))
+    for i, (seat, drawn, _distinct, pawns) in enumerate(trace):
+        if replay.position.to_move != seat:
+            raise RuntimeError(f"card {i + 1}: the batch engine gave the card to seat {seat}, "
+                               f"the game to seat {replay.position.to_move}")
+        replay.draw(drawn)
+        move = next((m for m in replay.legal_moves() if m.result_pawns == pawns), None)
+        if move is None:
+            raise RuntimeError(f"card {i + 1}: the batch engine's result of a "
+                               f"{drawn} is not a legal move's result")
+        replay.play(move)
+    return replay

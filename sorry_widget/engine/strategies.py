@@ -108,9 +108,16 @@ class FunctionStrategy:
         return self.function(position, card, moves, rng)
 
 
+def _coach() -> Strategy:
+    from .coach import CoachStrategy  # the coach runs simulations, which use this module
+
+    return CoachStrategy()
+
+
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomStrategy,
     "greedy": GreedyStrategy,
+    "coach": _coach,
 }
 
 
