@@ -1,5 +1,5 @@
-"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``play``, ``replay``,
-``export``."""
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``play``,
+``replay``, ``export``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .engine.moves import hand_moves, legal_moves
 from .engine.position import Position, PositionError
 from .engine.record import Record, RecordError
 from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .engine.simulate import simulate
+from .engine.simulate import ENGINES, FastEngineMissing, simulate
 from .engine.strategies import STRATEGIES
 
 
@@ -175,16 +175,81 @@ def cmd_simulate(args) -> int:
     show_progress = args.progress or (args.progress is None and args.games >= 2000
                                       and sys.stderr.isatty())
     try:
-        summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
-                           seed=args.seed, rules=rules_from_args(args),
-                           progress=stderr_bar() if show_progress else None)
-    except ValueError as exc:
+        with dask_client(args.scheduler) as client:
+            summary = simulate(players=args.players, games=args.games, strategy=args.strategy,
+                               seed=args.seed, rules=rules_from_args(args),
+                               progress=stderr_bar() if show_progress else None,
+                               engine=args.engine, workers=args.workers, client=client)
+    except (ValueError, FastEngineMissing) as exc:
         print(f"sorry-widget simulate: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary.to_dict()))
     else:
         print(summary.report())
+    return 0
+
+
+class dask_client:
+    """``--scheduler ADDRESS``: a Dask client for the run, closed afterwards; None without."""
+
+    def __init__(self, address: str | None) -> None:
+        self.address = address
+        self.client = None
+
+    def __enter__(self):
+        if self.address is None:
+            return None
+        try:
+            from distributed import Client
+        except ImportError:
+            raise FastEngineMissing("--scheduler needs Dask's distributed package, which is not "
+                                    "installed here; install it with pip install "
+                                    "'sorry-widget[fast]'") from None
+        try:
+            self.client = Client(self.address, timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise ValueError(f"--scheduler {self.address}: no Dask scheduler answers there "
+                             f"({exc})") from None
+        return self.client
+
+    def __exit__(self, *exc) -> None:
+        if self.client is not None:
+            self.client.close()
+
+
+def coach_answer(data, args) -> dict:
+    from .engine.coach import coach
+
+    position = Position.from_dict(data)
+    card = _card_name(args.card, "--card")
+    return coach(position, card, rollouts=args.rollouts, strategy=args.strategy,
+                 seed=args.seed, engine=args.engine, workers=args.workers).to_dict()
+
+
+def cmd_coach(args) -> int:
+    if args.rollouts < 1:
+        return _usage_error(f"coach: --rollouts must be at least 1, not {args.rollouts}")
+    if args.json:
+        try:
+            return _answer_file(args.position, lambda data: coach_answer(data, args))
+        except FastEngineMissing as exc:
+            return _usage_error(f"coach: {exc}")
+    try:
+        with open(args.position, "rb") as f:
+            data = json.loads(f.read())
+        from .engine.coach import coach
+
+        advice = coach(Position.from_dict(data), _card_name(args.card, "--card"),
+                       rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
+                       engine=args.engine, workers=args.workers)
+    except OSError as exc:
+        return _usage_error(f"coach: {args.position}: {exc.strerror}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return _usage_error(f"coach: {args.position}: not valid JSON ({exc})")
+    except (ValueError, FastEngineMissing) as exc:
+        return _usage_error(f"coach: {exc}")
+    print(advice.report())
     return 0
 
 
@@ -353,6 +418,14 @@ def _usage_error(message: str) -> int:
     return 2
 
 
+def _engine_arguments(p) -> None:
+    p.add_argument("--engine", default="auto", choices=ENGINES,
+                   help="batch (NumPy + numba, the fast extra), python, or auto: batch where "
+                        "it is installed and plays these rules and strategies")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes or threads to play on (default: every core)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
@@ -384,7 +457,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="show a progress bar on stderr (default: on a terminal for long runs)")
+    _engine_arguments(p)
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the fast extra)")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
+                                     "played after it (docs/coach.md)")
+    p.add_argument("position", help="a sorry-position/1 JSON file")
+    p.add_argument("--card", required=True,
+                   help='the card drawn: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
+    p.add_argument("--rollouts", type=int, default=1000, help="games after each move")
+    p.add_argument("--strategy", default="random", choices=["random", "greedy"],
+                   help="who plays the games after each move")
+    p.add_argument("--seed", default="1")
+    p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    _engine_arguments(p)
+    p.set_defaults(func=cmd_coach)
 
     p = sub.add_parser("play", help="play one game and print a readable log")
     p.add_argument("--players", type=int, default=4)
