@@ -16,17 +16,19 @@ from .engine.cardgame import CardGameError, CardState, simulate_cardgame
 from .engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, RandomCardStrategy
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
-from .engine.simulate import simulate
+from .engine.coach import CoachAdvice, coach
+from .engine.simulate import FastEngineMissing, batch_game, fast_engine_available, simulate
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
-    "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "Game",
-    "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play", "Position",
+    "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState",
+    "CoachAdvice", "FastEngineMissing", "Game", "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play", "Position",
     "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet",
     "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
-    "legal_moves", "lesson_needs", "simulate", "simulate_cardgame",
+    "batch_game", "coach", "fast_engine_available", "legal_moves", "lesson_needs", "simulate",
+    "simulate_cardgame",
 ]
 
 _WIDGET_NAMES = ("SorryCardWidget", "SorryWidget", "WidgetError")

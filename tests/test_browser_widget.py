@@ -464,3 +464,37 @@ def test_the_1934_high_card_draw_and_a_new_game_from_the_widget(page):
     assert w.game is not game and w.game.rules.name == "teams-1992" and w.humans == ["red"]
     page.wait_for_selector(".sw-teams:not([hidden])")
     assert "Red + Yellow: 0 of 8 HOME" in page.text_content(".sw-teams")
+
+
+def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
+    """The coach (docs/coach.md): the button asks Python, which plays games after each move;
+    the page shows one bar per distinct move, tints the targets, and a click on a bar plays
+    that move."""
+    position = pos(red=[3, 20], blue=[8, 22, "start", "home"], yellow=[40], green=[50, 52])
+    w = SorryWidget(position=position, card="7", animate=False)
+    w.coach_rollouts = 200
+    bridge = Bridge(page, w)
+    ask = page.locator(".sw-coach-ask")
+    assert ask.text_content() == "Which move is best?"
+    ask.click()
+    page.wait_for_selector(".sw-coach-row")
+    advice = w.coach_advice
+    distinct = {m.result_pawns for m in position.legal_moves(7)}
+    rows = page.locator(".sw-coach-row")
+    assert rows.count() == len(advice["moves"]) == len(distinct) > 3
+    best = next(m for m in advice["moves"] if m["best"])
+    assert page.locator(".sw-coach-best .sw-coach-move").text_content() == "★ " + best["notation"]
+    assert best["win_rate"] == max(m["win_rate"] for m in advice["moves"])
+    tinted = page.locator("svg .sw-coach-target")
+    assert tinted.count() >= 2
+    assert {k for m in advice["moves"] for k in m["targets"]} == set(
+        page.eval_on_selector_all("svg .sw-coach-target", "ns => ns.map(n => n.dataset.place)"))
+    assert page.locator("svg .sw-coach-top").count() >= 1
+    assert "wins most often" in page.locator(".sw-notice").text_content()
+    page.screenshot(path="/tmp/coach-widget.png")
+    page.locator(".sw-coach-row", has_text=best["notation"]).first.click()
+    bridge.wait_shown(1)
+    assert w.game.history[0].move.notation == best["notation"]
+    bridge.flush()
+    assert page.locator(".sw-coach-row").count() == 0  # advice belongs to its card
+    assert page.locator("svg .sw-coach-target").count() == 0

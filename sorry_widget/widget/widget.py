@@ -111,6 +111,11 @@ class SorryWidget(ReplayWidget):
     rule_set = traitlets.Dict().tag(sync=True)
     #: The places clicked towards a move (either side may set it).
     selection = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The move coach's answer for the person's card (docs/coach.md): the play it is for, the
+    #: card, and per distinct move its win rate, 95% interval and target places; {} for none.
+    coach_advice = traitlets.Dict().tag(sync=True)
+    #: Games played after each move when the page's *Which move is best?* is pressed.
+    coach_rollouts = traitlets.Int(1000)
 
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  position: Position | None = None, example: str | None = None,
@@ -268,6 +273,7 @@ class SorryWidget(ReplayWidget):
         if game is None or game.finished or game.strategies[game.colour_to_move] is not None \
                 or (self.mode == "demo" and game.history):
             self.pending = {}
+            self.coach_advice = {}
             return
         hand = [CARD_NAMES[c] for c in game.hand]
         card = None if hand else game.draw()
@@ -283,9 +289,12 @@ class SorryWidget(ReplayWidget):
                 entry["alt_clicks"] = entry["clicks"][2:] + entry["clicks"][:2]
             moves.append(entry)
         self.pending = {"play": len(game.history), "colour": game.colour_to_move,
-                        "card": CARD_NAMES[card] if card is not None else "", "moves": moves}
+                        "card": CARD_NAMES[card] if card is not None else "", "moves": moves,
+                        "coach": not hand}
         if hand:
             self.pending = {**self.pending, "hand": hand}
+        if self.coach_advice.get("play") != self.pending["play"]:
+            self.coach_advice = {}
 
     def _is_live(self) -> bool:
         return self.game is not None
@@ -416,6 +425,39 @@ class SorryWidget(ReplayWidget):
             self.play = self.last_play
         return play.move
 
+    def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
+              engine: str = "auto"):
+        """*Which move is best?* for the person to move: every distinct legal move of the card
+        drawn gets its estimated win probability from ``rollouts`` games played after it
+        (default :attr:`coach_rollouts`), shown as bars beside the moves and as colours on
+        their target places. Returns the :class:`~sorry_widget.engine.coach.CoachAdvice`."""
+        from ..engine.coach import coach
+
+        game = self.game
+        if game is None or not self.pending:
+            raise WidgetError("the coach advises the person to move on their card; there is "
+                              "no such move here now")
+        if self.pending.get("hand"):
+            raise WidgetError("the coach advises on one drawn card, not a hand of cards")
+        try:
+            advice = coach(game.position, game.card, rollouts=rollouts or self.coach_rollouts,
+                           strategy=strategy, seed=seed, engine=engine)
+        except ValueError as exc:
+            raise WidgetError(str(exc)) from None
+        best = advice.best
+        rows = []
+        for e in advice.estimates:
+            clicks = _clicks(e.move)
+            rows.append({"notation": e.notation, "explanation": e.move.explanation,
+                         "wins": e.wins, "games": e.games, "win_rate": e.win_rate,
+                         "ci95": list(e.ci95), "best": e is best,
+                         "targets": [keys[0] for keys in clicks[1::2]]})
+        self.coach_advice = {"play": self.pending["play"], "card": CARD_NAMES[advice.card],
+                             "colour": game.colour_to_move, "rollouts": advice.rollouts,
+                             "strategy": advice.strategy, "engine": advice.engine,
+                             "seconds": round(advice.seconds, 2), "moves": rows}
+        return advice
+
     def annotate(self, play: int, text: str | None = None, arrows=None, squares=None):
         """Add to or change the note on ``play``: text, arrows ``[(from, to), …]`` and marked
         ``squares`` (places: ``12`` or ``"red:safety-2"``). A play has one note: the parts given
@@ -493,6 +535,12 @@ class SorryWidget(ReplayWidget):
         elif kind == "show":
             self.reset()
             self.play = 1
+        elif kind == "coach":
+            advice = self.coach()
+            self._notify(f"The coach played {advice.rollouts:,} games after each of "
+                         f"{len(advice.estimates)} moves in {advice.seconds:.1f} s: "
+                         f"{advice.best.notation} wins most often "
+                         f"({advice.best.win_rate:.0%}).", "ok")
         else:
             return False
         return True

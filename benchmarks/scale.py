@@ -1,0 +1,129 @@
+"""Simulations at scale: the batch engine, workers and the coach against today's loop.
+
+Prints figures and ratios measured in this one run (never fails on them):
+
+* today's ``simulate``: the pure-Python fast loop on one core (``engine="python"``,
+  ``workers=1``), and the ``apologies`` package's engine as the outside baseline;
+* the python engine on every core;
+* the batch engine (numba) on one core and on every core, 100,000 random 4-player games;
+* greedy players: the python engine against the batch engine;
+* memory: a million games without per-card history (peak resident memory of the process);
+* the coach: a position and card with 11 distinct moves, 1,000 rollouts each.
+
+    python benchmarks/scale.py                  # the issue's targets
+    python benchmarks/scale.py --games 20000 --million 0    # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from engine_speed import apologies_baseline  # noqa: E402
+
+from sorry_widget import Game  # noqa: E402
+from sorry_widget.engine.coach import coach, distinct_moves  # noqa: E402
+from sorry_widget.engine.simulate import default_workers, simulate  # noqa: E402
+
+
+def rate(**kwargs) -> tuple[float, object]:
+    started = time.perf_counter()
+    summary = simulate(**kwargs)
+    return kwargs["games"] / (time.perf_counter() - started), summary
+
+
+def peak_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
+def position_with_moves(wanted: int):
+    """A position of a random game and a card with ``wanted`` distinct moves (or the most
+    found)."""
+    best = None
+    for seed in range(200):
+        game = Game(4, seed=f"coach-{seed}")
+        while not game.finished:
+            card = game.draw()
+            n = len(distinct_moves(game.legal_moves()))
+            if best is None or abs(n - wanted) < abs(best[2] - wanted):
+                best = (game.position, card, n)
+                if n == wanted:
+                    return best
+            game.step()
+    return best
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000, help="batch engine games")
+    parser.add_argument("--python-games", type=int, default=3000)
+    parser.add_argument("--million", type=int, default=1_000_000,
+                        help="games of the memory run (0: skip it)")
+    parser.add_argument("--baseline-games", type=int, default=200)
+    args = parser.parse_args(argv)
+    cores = default_workers()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {cores} cores "
+          f"(os.cpu_count {os.cpu_count()}); 4-player classic games")
+
+    simulate(4, games=100, engine="batch", workers=1, seed="warm")  # load the compiled code
+    today, _ = rate(games=args.python_games, engine="python", workers=1, seed="b")
+    baseline = apologies_baseline(args.baseline_games, 4)
+    python_all, _ = rate(games=args.python_games * cores, engine="python", workers=cores,
+                         seed="b")
+    batch_one, _ = rate(games=args.games // 4, engine="batch", workers=1, seed="b")
+    batch_all, summary = rate(games=args.games, engine="batch", workers=cores, seed="b")
+
+    rows = [("today: simulate, python fast loop, 1 core", today)]
+    if baseline:
+        rows.append(("apologies 0.4 engine, 1 core", baseline[1]))
+    rows += [(f"python engine, {cores} workers", python_all),
+             ("batch engine, 1 core", batch_one),
+             (f"batch engine, {cores} threads, {args.games:,} games", batch_all)]
+    print(f"\n{'random players':<52} {'games/s':>10} {'x today':>8} {'x apologies':>12}")
+    for label, value in rows:
+        versus = f"{value / baseline[1]:12.1f}" if baseline else f"{'-':>12}"
+        print(f"{label:<52} {value:10,.0f} {value / today:8.1f} {versus}")
+    print(f"batch engine per core (wall rate / {cores}): {batch_all / cores:,.0f} games/s; "
+          f"{args.games:,} games in {args.games / batch_all:.1f} s "
+          f"(target: >= 10,000 games/s wall)")
+    print(f"  cards per game {summary.cards_per_game_mean:.1f}, bumps "
+          f"{summary.bumps_per_game_mean:.1f}, slides {summary.slides_per_game_mean:.1f}")
+
+    greedy_python, _ = rate(games=max(100, args.python_games // 10), strategy="greedy",
+                            engine="python", workers=1, seed="g")
+    greedy_batch, _ = rate(games=args.games // 5, strategy="greedy", engine="batch",
+                           workers=cores, seed="g")
+    print(f"\ngreedy players: python engine (1 core) {greedy_python:,.0f} games/s, batch "
+          f"engine ({cores} threads) {greedy_batch:,.0f} games/s: x{greedy_batch / greedy_python:.0f}"
+          f" (target: >= 5x)")
+
+    if args.million:
+        before = peak_mib()
+        started = time.perf_counter()
+        big = simulate(4, games=args.million, engine="batch", workers=cores, seed="m")
+        seconds = time.perf_counter() - started
+        print(f"\n{args.million:,} games without per-card history: {seconds:.1f} s "
+              f"({args.million / seconds:,.0f} games/s), peak memory of the process "
+              f"{peak_mib():,.0f} MiB (before the run {before:,.0f} MiB; target < 2 GiB); "
+              f"seat 1 won {big.win_rate_per_seat[0]:.2%}")
+
+    position, card, n = position_with_moves(11)
+    coach(position, card, rollouts=10)  # warm
+    started = time.perf_counter()
+    advice = coach(position, card, rollouts=1000)
+    seconds = time.perf_counter() - started
+    print(f"\ncoach: {n} distinct moves x 1,000 rollouts in {seconds:.2f} s "
+          f"({advice.engine} engine; target <= 2 s)")
+    print(advice.report())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
