@@ -2,7 +2,8 @@
 # Every test, from a fresh clone: builds .venv, installs the package and test tools (and Debian's
 # chromium and npm), runs pytest on tests/ (which also builds the JupyterLite site with
 # scripts/build-lite.sh and runs its lessons offline), runs every lesson notebook under nbval,
-# then short benchmark runs (figures only, no pass/fail on speed).
+# then benchmark runs (figures only, no pass/fail on speed): short ones, and the scale
+# benchmark of the batch engine, workers and the coach (about two minutes).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -13,4 +14,5 @@ bash scripts/install-system.sh
 .venv/bin/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 \
   -p no:cacheprovider notebooks
 .venv/bin/python benchmarks/engine_speed.py --games 100 --baseline-games 5
+.venv/bin/python benchmarks/scale.py
 .venv/bin/python benchmarks/widget_latency.py --steps 50

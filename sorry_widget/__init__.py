@@ -17,7 +17,8 @@ from .engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, RandomCar
 from .engine.game import Game, GameError, Play
 from .engine.record import Record, RecordError
 from .engine.coach import CoachAdvice, coach
-from .engine.simulate import FastEngineMissing, batch_game, fast_engine_available, simulate
+from .engine.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
+                              wilson_interval)
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
 
@@ -28,7 +29,7 @@ __all__ = [
     "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet",
     "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
     "batch_game", "coach", "fast_engine_available", "legal_moves", "lesson_needs", "simulate",
-    "simulate_cardgame",
+    "simulate_cardgame", "wilson_interval",
 ]
 
 _WIDGET_NAMES = ("SorryCardWidget", "SorryWidget", "WidgetError")

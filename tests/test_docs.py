@@ -46,7 +46,8 @@ def test_nothing_a_user_reads_points_outside_the_repository():
 
 def test_the_readme_links_the_docs_pages():
     readme = (ROOT / "README.md").read_text()
-    for page in ("docs/rules.md", "docs/position-format.md", "docs/record-format.md"):
+    for page in ("docs/rules.md", "docs/position-format.md", "docs/record-format.md",
+                 "docs/simulation.md", "docs/coach.md"):
         assert f"({page}" in readme and (ROOT / page).exists()
 
 

@@ -12,7 +12,7 @@ would:
 * Moves that end in the same position are one option (the random strategy's view, C8); the
   coach lists the first of them.
 * A move that wins at once is certain: no rollouts.
-* In a team game the mover wins when the mover's team wins (T7).
+* In a team game the mover wins when the mover's team wins (T8).
 """
 
 from __future__ import annotations
