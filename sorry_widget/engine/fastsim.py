@@ -141,6 +141,11 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
                 index = 0
             if recording:
                 history.append((before, card, index))
+        elif own[0] >= START and card != SORRY:
+            # A 4, 7 or 11 with every pawn in START or HOME: the forfeit is the only move, and
+            # a single move draws no random number (the lists are sorted, so own[0] tells).
+            if recording:
+                history.append((before, card, 0))
         else:
             _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables,
                         colours, rules, sorry_4, random, rng, history,
