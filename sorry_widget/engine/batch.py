@@ -602,29 +602,33 @@ def play_games(start, games: int, strategies, seed: Any = 0, *, first_game: int 
     ``cards``, ``turns``, ``bumps``, ``slides``, ``homes`` per seat) and per-square totals
     ``landed`` and ``bumped``. ``draw_leader``: begin each game with the rule set's high-card
     draw (default: if it has one)."""
-    rules = start.rules
-    pawns, colours = position_arrays(start)
-    codes, aggression = strategy_codes(strategies)
-    n_seats = len(colours)
+    n_seats = len(start.colours)
     out = {
         "winner": np.empty(games, np.int64), "leader": np.empty(games, np.int64),
         "cards": np.empty(games, np.int64), "turns": np.empty(games, np.int64),
         "bumps": np.empty(games, np.int64), "slides": np.empty(games, np.int64),
         "homes": np.empty((games, n_seats), np.int64),
     }
-    landed = np.zeros(60, np.int64)
-    bumped = np.zeros(60, np.int64)
+    out["landed"] = np.zeros(60, np.int64)
+    out["bumped"] = np.zeros(60, np.int64)
+    _play(start, strategies, seed, first_game, first_card, draw_leader, max_cards, out,
+          np.empty((0, 3 + n_seats * len(start.pawns[0])), np.int64))
+    return out
+
+
+def _play(start, strategies, seed, first_game, first_card, draw_leader, max_cards, out, trace):
+    """:func:`play_chunk` for ``start``'s rules and ``strategies``, into the arrays of ``out``."""
+    rules = start.rules
+    pawns, colours = position_arrays(start)
+    codes, aggression = strategy_codes(strategies)
     stuck = play_chunk(pawns, start.to_move, first_card, colours, deck_array(rules.deck),
                        rules.two_draws_again, rules.sorry_forward_4,
                        rules.leader_by_high_card if draw_leader is None else draw_leader,
-                       codes, aggression, np.uint64(seed_number(seed)), first_game, max_cards, out["winner"], out["leader"], out["cards"],
-                       out["turns"], out["bumps"], out["slides"], out["homes"], landed, bumped,
-                       np.empty((0, 3 + pawns.size), np.int64))
+                       codes, aggression, np.uint64(seed_number(seed)), first_game, max_cards,
+                       out["winner"], out["leader"], out["cards"], out["turns"], out["bumps"],
+                       out["slides"], out["homes"], out["landed"], out["bumped"], trace)
     if stuck >= 0:
         raise RuntimeError(f"game {stuck} of seed {seed!r}: no winner after {max_cards} cards")
-    out["landed"] = landed
-    out["bumped"] = bumped
-    return out
 
 
 def join_chunks(chunks: list[dict]) -> dict[str, np.ndarray]:
@@ -638,24 +642,18 @@ def join_chunks(chunks: list[dict]) -> dict[str, np.ndarray]:
 
 
 def trace_game(start, strategies, seed: Any, game: int, *, first_card: int = -1,
-               draw_leader: bool | None = None, max_cards: int = 100_000) -> list[tuple[int, int, int, tuple]]:
+               draw_leader: bool | None = None,
+               max_cards: int = 100_000) -> list[tuple[int, int, int, tuple]]:
     """Game ``game`` of a run, card by card: ``(seat, card, distinct results, pawns after)``,
     the pawns as a tuple of sorted tuples per seat, as Position keeps them."""
-    rules = start.rules
-    pawns, colours = position_arrays(start)
-    codes, aggression = strategy_codes(strategies)
-    n_seats, n_pawns = pawns.shape
-    one = [np.empty(1, np.int64) for _ in range(6)]
-    trace = np.full((max_cards, 3 + pawns.size), -1, np.int64)
-    stuck = play_chunk(pawns, start.to_move, first_card, colours, deck_array(rules.deck),
-                       rules.two_draws_again, rules.sorry_forward_4,
-                       rules.leader_by_high_card if draw_leader is None else draw_leader,
-                       codes, aggression, np.uint64(seed_number(seed)), game,
-                       max_cards, *one, np.empty((1, n_seats), np.int64), np.zeros(60, np.int64),
-                       np.zeros(60, np.int64), trace)
-    if stuck >= 0:
-        raise RuntimeError(f"game {stuck} of seed {seed!r}: no winner after {max_cards} cards")
-    rows = trace[:one[2][0]]
+    n_seats, n_pawns = len(start.colours), len(start.pawns[0])
+    out = {key: np.empty(1, np.int64)
+           for key in ("winner", "leader", "cards", "turns", "bumps", "slides")}
+    out.update(homes=np.empty((1, n_seats), np.int64), landed=np.zeros(60, np.int64),
+               bumped=np.zeros(60, np.int64))
+    trace = np.full((max_cards, 3 + n_seats * n_pawns), -1, np.int64)
+    _play(start, strategies, seed, game, first_card, draw_leader, max_cards, out, trace)
+    rows = trace[:out["cards"][0]]
     return [(int(r[0]), int(r[1]), int(r[2]),
              tuple(tuple(int(x) for x in r[3 + s * n_pawns:3 + (s + 1) * n_pawns])
                    for s in range(n_seats)))
