@@ -218,13 +218,12 @@ class dask_client:
             self.client.close()
 
 
-def coach_answer(data, args) -> dict:
+def _advice(data, args):
     from .engine.coach import coach
 
-    position = Position.from_dict(data)
-    card = _card_name(args.card, "--card")
-    return coach(position, card, rollouts=args.rollouts, strategy=args.strategy,
-                 seed=args.seed, engine=args.engine, workers=args.workers).to_dict()
+    return coach(Position.from_dict(data), _card_name(args.card, "--card"),
+                 rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
+                 engine=args.engine, workers=args.workers)
 
 
 def cmd_coach(args) -> int:
@@ -232,17 +231,13 @@ def cmd_coach(args) -> int:
         return _usage_error(f"coach: --rollouts must be at least 1, not {args.rollouts}")
     if args.json:
         try:
-            return _answer_file(args.position, lambda data: coach_answer(data, args))
+            return _answer_file(args.position, lambda data: _advice(data, args).to_dict())
         except FastEngineMissing as exc:
             return _usage_error(f"coach: {exc}")
     try:
         with open(args.position, "rb") as f:
             data = json.loads(f.read())
-        from .engine.coach import coach
-
-        advice = coach(Position.from_dict(data), _card_name(args.card, "--card"),
-                       rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
-                       engine=args.engine, workers=args.workers)
+        advice = _advice(data, args)
     except OSError as exc:
         return _usage_error(f"coach: {args.position}: {exc.strerror}")
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:

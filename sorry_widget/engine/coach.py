@@ -17,6 +17,7 @@ would:
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,8 +102,6 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
     """Estimate, for each distinct legal move of ``card`` in ``position``, the probability
     that the player to move goes on to win, from ``rollouts`` games played after it by
     ``strategy`` players (every seat). See the module's notes for the choices made."""
-    import time
-
     if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
         raise ValueError(f"rollouts: must be a whole number of at least 1, not {rollouts!r}")
     if not isinstance(position, Position):

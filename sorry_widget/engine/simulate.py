@@ -351,7 +351,7 @@ def _chunk_games(chunk: dict) -> int:
     return len(chunk["games"]) if "games" in chunk else len(chunk["cards"])
 
 
-def _choose_engine(engine: str, rules: RuleSet, strategies: dict, card) -> str:
+def _choose_engine(engine: str, rules: RuleSet, strategies: dict) -> str:
     if engine not in ENGINES:
         raise ValueError(f"engine: {engine!r} is not an engine; engines are "
                          + ", ".join(repr(e) for e in ENGINES))
@@ -438,7 +438,7 @@ def simulate(
     # Resolved once: strategy objects are shared by all the games of a run.
     strategies = Game(start=start, seed=0, strategies=per_colour, keep_history=False).strategies
     names = [strategies[c].name for c in seat_colours]
-    chosen = _choose_engine(engine, start.rules, strategies, card)
+    chosen = _choose_engine(engine, start.rules, strategies)
     if workers is None:
         workers = default_workers()
         if chosen == "python" and games < 200 * workers:
