@@ -92,6 +92,7 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
     fwd_tables = [FORWARD[c] for c in colours]
     back_tables = [BACKWARD[c] for c in colours]
     exits = [start_exit(c) for c in colours]
+    slidings = [_SLIDING[c] for c in colours]
     draw_again = rules.two_draws_again
     sorry_4 = rules.sorry_forward_4
     random = rng.random
@@ -136,7 +137,19 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
             n = len(candidates)
             if n:
                 index = 0 if n == 1 else int(random() * n)
-                _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
+                origin, landing = candidates[index]
+                if landing < 60 and (board[landing] != _NO_PAWN
+                                     or slidings[seat][landing] is not None):
+                    _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
+                else:  # _apply's commonest case inline: no bump, no slide
+                    if origin < 60:
+                        board[origin] = _NO_PAWN
+                    if landing < 60:
+                        board[landing] = seat
+                    elif landing == HOME:
+                        home_count[seat] += 1
+                    own[own.index(origin)] = landing
+                    own.sort()
             else:
                 index = 0
             if recording:
@@ -146,10 +159,29 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
             # a single move draws no random number (the lists are sorted, so own[0] tells).
             if recording:
                 history.append((before, card, 0))
-        else:
-            _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables,
-                        colours, rules, sorry_4, random, rng, history,
-                        before if recording else None)
+        elif card == 7:
+            _seven(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], random,
+                   history, before if recording else None)
+        elif card == 4 and len(NULL_FOURS[colours[seat]].intersection(own)) < 2:
+            # Two pawns that could each play a 4 backward from the end of another colour's long
+            # slide onto its triangle and slide back where they began (C4) would be two moves
+            # to one position, which the random strategy counts once: those go to _generic.
+            candidates = []
+            _simple(own, seat, back_tables[seat], 4, board, candidates.append)
+            n = len(candidates)
+            index = 0 if n <= 1 else int(random() * n)
+            if recording:
+                history.append((before, card, index))
+            if n:
+                _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
+        elif card == SORRY:
+            _sorry(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], sorry_4,
+                   random, history, before if recording else None)
+        elif card != 11 or not _eleven(seat, colours[seat], own, locs, board, home_count,
+                                       fwd_tables[seat], random, history,
+                                       before if recording else None):
+            _generic(card, seat, locs, board, home_count, colours, rules, rng, history,
+                     before if recording else None)
 
         if home_count[seat] == n_pawns:
             if homes is not None:
@@ -161,92 +193,84 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
     raise RuntimeError(f"no winner after {max_cards} cards")
 
 
-def _other_card(card, seat, locs, board, home_count, fwd_tables, back_tables, colours, rules,
-                sorry_4, random, rng, history, before) -> None:
-    """The 4, 7, 11 and Sorry!, in place; the rare cases where two moves may reach one
-    position go through legal_moves and the random strategy itself."""
-    own = locs[seat]
-    colour = colours[seat]
-    n_seats = len(locs)
-    # Candidates in legal_moves' order: (origin, landing) for one pawn's move,
-    # (origin, other seat, target) for a switch, () for declining an 11.
-    candidates: list = []
-    add = candidates.append
-    generic = False
-    if card == 7:
-        candidates = _sevens(own, seat, colour, fwd_tables[seat], board)
-    elif card == SORRY:
-        if START in own:
-            for s in range(n_seats):
-                if s != seat:
-                    for target in locs[s]:
-                        if target < 60:
-                            add((START, target))
-        if sorry_4:
-            _simple(own, seat, fwd_tables[seat], 4, board, add)
-    elif card == 11:
-        _simple(own, seat, fwd_tables[seat], 11, board, add)
-        forward = len(candidates)
-        mine = [o for o in own if o < 60]
-        theirs = [(s, t) for s in range(n_seats) if s != seat for t in locs[s] if t < 60]
-        switches = len(mine) * len(theirs)
-        if switches:
-            generic = _switches_may_coincide(mine, theirs, colour)
-            if not generic:
-                # Every own track pawn with every opponent track pawn, in legal_moves' order,
-                # then declining when no forward 11 exists (C10); only the pick is built.
-                n = forward + switches + (0 if forward else 1)
-                index = int(random() * n)
-                if history is not None:
-                    history.append((before, card, index))
-                if index < forward:
-                    _apply(candidates[index], seat, colour, own, locs, board, home_count)
-                elif index < forward + switches:
-                    k = index - forward
-                    other, target = theirs[k % len(theirs)]
-                    _switch(mine[k // len(theirs)], other, target, seat, colour, own, locs,
-                            board)
-                return
-    else:  # the 4
-        generic = _returns_twice(own, colour)
-        _simple(own, seat, back_tables[seat], 4, board, add)
-
-    if generic:
-        position = Position._make(rules, colours, tuple(map(tuple, locs)), seat)
-        moves = legal_moves(position, card)
-        move = _random_strategy.choose(position, card, moves, rng)
-        if history is not None:
-            history.append((before, card, moves.index(move)))
-        for s, pawns in enumerate(move.result_pawns):
-            locs[s][:] = pawns
-        board[:] = [_NO_PAWN] * 60
-        _fill(locs, board, home_count)
-        return
-    if card == 7:
-        # Uniform over distinct results, like RandomStrategy: the first candidate of each
-        # result key, in order.
+def _seven(seat, colour, own, locs, board, home_count, fwd, random, history, before) -> None:
+    """The 7 in place, picked as RandomStrategy picks: uniform over distinct results, the first
+    move listed for each."""
+    candidates = _sevens(own, seat, colour, fwd, board)
+    if len(candidates) > 1:
         first_of: dict = {}
         for i, (key, _) in enumerate(candidates):
             first_of.setdefault(key, i)
-        distinct = list(first_of.values())
-        n = len(distinct)
         # RandomStrategy draws whenever there is more than one move, even if they all end
         # alike; so must this, to stay on the same random stream.
-        index = distinct[0 if len(candidates) <= 1 else int(random() * n)] if n else 0
-        parts = candidates[index][1] if n else ()
+        index = list(first_of.values())[int(random() * len(first_of))]
     else:
-        n = len(candidates)
-        index = 0 if n <= 1 else int(random() * n)
-        parts = (candidates[index],) if n else ()
+        index = 0
     if history is not None:
-        history.append((before, card, index))
-    for chosen in parts:
-        if not chosen:
-            continue  # an 11 declined (C10)
-        if len(chosen) == 2:
-            _apply(chosen, seat, colour, own, locs, board, home_count)
-            continue
-        _switch(*chosen, seat, colour, own, locs, board)
+        history.append((before, 7, index))
+    if candidates:
+        for part in candidates[index][1]:
+            _apply(part, seat, colour, own, locs, board, home_count)
+
+
+def _sorry(seat, colour, own, locs, board, home_count, fwd, sorry_4, random, history,
+           before) -> None:
+    """Sorry! in place (C11): from START onto any opponent's track pawn, in seat order, then
+    (with the option) the 4 forward."""
+    if START in own:
+        targets = [t for s, pawns in enumerate(locs) if s != seat for t in pawns if t < 60]
+    else:
+        targets = []
+    fours: list = []
+    if sorry_4:
+        _simple(own, seat, fwd, 4, board, fours.append)
+    n = len(targets) + len(fours)
+    index = 0 if n <= 1 else int(random() * n)
+    if history is not None:
+        history.append((before, SORRY, index))
+    if index < len(targets):
+        _apply((START, targets[index]), seat, colour, own, locs, board, home_count)
+    elif fours:
+        _apply(fours[index - len(targets)], seat, colour, own, locs, board, home_count)
+
+
+def _eleven(seat, colour, own, locs, board, home_count, fwd, random, history, before) -> bool:
+    """The 11 in place (C10): forward 11s, then every own track pawn with every opponent track
+    pawn in seat order, then declining when no forward 11 exists; only the pick is built.
+    Returns False, changing nothing, when two switches may reach one position (for
+    _generic)."""
+    forward: list = []
+    _simple(own, seat, fwd, 11, board, forward.append)
+    mine = [o for o in own if o < 60]
+    theirs = [t for s, pawns in enumerate(locs) if s != seat for t in pawns if t < 60]
+    switches = len(mine) * len(theirs)
+    if switches and _switches_may_coincide(mine, theirs, colour):
+        return False
+    n = len(forward) + switches + (0 if forward or not switches else 1)
+    index = 0 if n <= 1 else int(random() * n)
+    if history is not None:
+        history.append((before, 11, index))
+    if index < len(forward):
+        _apply(forward[index], seat, colour, own, locs, board, home_count)
+    elif index < len(forward) + switches:
+        k = index - len(forward)
+        target = theirs[k % len(theirs)]
+        _switch(mine[k // len(theirs)], board[target], target, seat, colour, own, locs, board)
+    return True
+
+
+def _generic(card, seat, locs, board, home_count, colours, rules, rng, history, before) -> None:
+    """The rare cases where two moves may reach one position: legal_moves and the random
+    strategy itself."""
+    position = Position._make(rules, colours, tuple(map(tuple, locs)), seat)
+    moves = legal_moves(position, card)
+    move = _random_strategy.choose(position, card, moves, rng)
+    if history is not None:
+        history.append((before, card, moves.index(move)))
+    for s, pawns in enumerate(move.result_pawns):
+        locs[s][:] = pawns
+    board[:] = [_NO_PAWN] * 60
+    _fill(locs, board, home_count)
 
 
 def _switch(origin: int, other: int, target: int, seat: int, colour: int, own: list,
@@ -351,20 +375,25 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             if landing >= 0 and (landing == HOME or landing not in own):  # C2
                 out.append((None, ((origin, landing),)))
         return out
+    slides = _SLIDING[colour]
     for origin in movable:
         landing = fwd[origin][7]
-        if landing >= 0:
-            res = _part_result(start_own, none, board, seat, colour, origin, landing)
-            if res is not None:
-                out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
+        if landing < 0:
+            continue
+        if slides[landing] is None:
+            if landing == HOME or landing not in own:  # C2
+                out.append((((origin,), (landing,)), ((origin, landing),)))
+            continue
+        res = _part_result(start_own, none, board, seat, colour, origin, landing)
+        if res is not None:
+            out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
     seen = set()
-    slides = _SLIDING[colour]
-    indexed = [(y, own.index(y)) for y in movable]
+    rows = [(x, fwd[x], [(y, fwd[y]) for y in movable if y != x]) for x in movable]
     empty_slides: dict = {}  # slide -> no pawn on its squares after the triangle
     for first in range(1, 7):
         second = 7 - first
-        for x in movable:
-            l1 = fwd[x][first]
+        for x, row, others in rows:
+            l1 = row[first]
             if l1 < 0:
                 continue
             s1 = slides[l1]
@@ -377,13 +406,9 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                 d1 = s1.end  # an empty slide only carries the pawn to its end
             if l1 != HOME and l1 in own:
                 continue  # C2 (judged on the triangle for a slide)
-            i = own.index(x)
-            bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
             mid = None
-            for y, j in indexed:
-                if y == x:
-                    continue
-                l2 = fwd[y][second]
+            for y, row2 in others:
+                l2 = row2[second]
                 if l2 < 0:
                     continue
                 s2 = slides[l2]
@@ -398,25 +423,29 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                     d2 = s2.end
                 if l2 != HOME and (l2 == d1 or (l2 != x and l2 in own)):
                     continue  # C2 after the first part
-                no_slide = s1 is None and s2 is None
-                if no_slide and second < first and l2 != x:
-                    continue  # listed already in the other order, ending alike
+                if s1 is None and s2 is None:
+                    if l2 == x:  # y ends where a 7 alone takes it: that move's key
+                        out.append((((y,), (l1,)), ((x, l1), (y, l2))))
+                    elif second > first:  # else listed already in the other order
+                        key = ((x, y) if x < y else (y, x), (l1, l2) if l1 <= l2 else (l2, l1))
+                        out.append((key, ((x, l1), (y, l2))))
+                    continue
                 lst = own[:]
-                lst[i] = d1
-                lst[j] = d2
+                lst[own.index(x)] = d1
+                lst[own.index(y)] = d2
                 lst.sort()
+                bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
                 if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
                     emptied = frozenset((l1, l2)) if bumped1 else frozenset((l2,))
                 else:
                     emptied = frozenset((l1,)) if bumped1 else none
                 key = (tuple(lst), emptied)
-                if not no_slide:
-                    # With a slide the two orders need not be classified alike, so dedup by
-                    # result as the general path does.
-                    order_key = (frozenset(((x, first), (y, second))), key)
-                    if order_key in seen:
-                        continue
-                    seen.add(order_key)
+                # With a slide the two orders need not end alike, so dedup by result as the
+                # general path does.
+                order_key = (frozenset(((x, first), (y, second))), key)
+                if order_key in seen:
+                    continue
+                seen.add(order_key)
                 out.append((key, ((x, l1), (y, l2))))
     return out
 
@@ -497,15 +526,7 @@ def _switches_may_coincide(mine: list, theirs: list, colour: int) -> bool:
             if slide in seen:
                 crowded.append(slide.triangle)
             seen.add(slide)
-    return bool(crowded) and any(t in crowded for _, t in theirs)
-
-
-def _returns_twice(own: list, colour: int) -> bool:
-    """Whether two pawns could each play a 4 backward from the end of another colour's long
-    slide onto its triangle and slide back where they started (C4): two moves that may end in
-    the same position, which the random strategy counts once."""
-    ends = NULL_FOURS[colour]
-    return sum(1 for origin in own if origin in ends) >= 2
+    return bool(crowded) and any(t in crowded for t in theirs)
 
 
 def _simple(own: list, seat: int, table, steps: int, board: list, add) -> None:
