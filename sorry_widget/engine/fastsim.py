@@ -25,6 +25,7 @@ from .position import Position
 from .strategies import RandomStrategy
 
 _NO_PAWN = -1
+_NOTHING: frozenset = frozenset()
 
 _ONE_PAWN_CARDS = frozenset((1, 2, 3, 5, 8, 10, 12))
 _random_strategy = RandomStrategy()
@@ -43,6 +44,12 @@ for _slide_ in SLIDES:
     for _sq in _slide_.squares[1:]:
         SLIDE_COVERING[_sq] = _slide_
 del _slide_, _sq
+# _UNPLAIN[colour]: landings that need more than a plain move: off the path (-1) and the
+# triangles of other colours' slides.
+_UNPLAIN = [frozenset([-1] + [s.triangle for s in SLIDES if s.owner != c]) for c in range(4)]
+# ON_OTHER_SLIDES[colour]: the squares after the triangle of the slides of other colours.
+ON_OTHER_SLIDES = [frozenset(q for s in SLIDES if s.owner != c for q in s.squares[1:])
+                   for c in range(4)]
 # NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
 # triangle and slides straight back (the long slides' ends, but its own).
 NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5)
@@ -93,6 +100,8 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
     back_tables = [BACKWARD[c] for c in colours]
     exits = [start_exit(c) for c in colours]
     slidings = [_SLIDING[c] for c in colours]
+    # Each seat's opponents' pawn lists in seat order (the lists change only in place).
+    opponents = [[pawns for s, pawns in enumerate(locs) if s != seat] for seat in range(n_seats)]
     draw_again = rules.two_draws_again
     sorry_4 = rules.sorry_forward_4
     random = rng.random
@@ -175,10 +184,10 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
             if n:
                 _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
         elif card == SORRY:
-            _sorry(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], sorry_4,
-                   random, history, before if recording else None)
-        elif card != 11 or not _eleven(seat, colours[seat], own, locs, board, home_count,
-                                       fwd_tables[seat], random, history,
+            _sorry(seat, colours[seat], own, locs, opponents[seat], board, home_count,
+                   fwd_tables[seat], sorry_4, random, history, before if recording else None)
+        elif card != 11 or not _eleven(seat, colours[seat], own, locs, opponents[seat], board,
+                                       home_count, fwd_tables[seat], random, history,
                                        before if recording else None):
             _generic(card, seat, locs, board, home_count, colours, rules, rng, history,
                      before if recording else None)
@@ -213,12 +222,12 @@ def _seven(seat, colour, own, locs, board, home_count, fwd, random, history, bef
             _apply(part, seat, colour, own, locs, board, home_count)
 
 
-def _sorry(seat, colour, own, locs, board, home_count, fwd, sorry_4, random, history,
-           before) -> None:
+def _sorry(seat, colour, own, locs, opponents, board, home_count, fwd, sorry_4, random,
+           history, before) -> None:
     """Sorry! in place (C11): from START onto any opponent's track pawn, in seat order, then
     (with the option) the 4 forward."""
     if START in own:
-        targets = [t for s, pawns in enumerate(locs) if s != seat for t in pawns if t < 60]
+        targets = [t for pawns in opponents for t in pawns if t < 60]
     else:
         targets = []
     fours: list = []
@@ -234,7 +243,8 @@ def _sorry(seat, colour, own, locs, board, home_count, fwd, sorry_4, random, his
         _apply(fours[index - len(targets)], seat, colour, own, locs, board, home_count)
 
 
-def _eleven(seat, colour, own, locs, board, home_count, fwd, random, history, before) -> bool:
+def _eleven(seat, colour, own, locs, opponents, board, home_count, fwd, random, history,
+            before) -> bool:
     """The 11 in place (C10): forward 11s, then every own track pawn with every opponent track
     pawn in seat order, then declining when no forward 11 exists; only the pick is built.
     Returns False, changing nothing, when two switches may reach one position (for
@@ -242,9 +252,10 @@ def _eleven(seat, colour, own, locs, board, home_count, fwd, random, history, be
     forward: list = []
     _simple(own, seat, fwd, 11, board, forward.append)
     mine = [o for o in own if o < 60]
-    theirs = [t for s, pawns in enumerate(locs) if s != seat for t in pawns if t < 60]
+    theirs = [t for pawns in opponents for t in pawns if t < 60]
     switches = len(mine) * len(theirs)
-    if switches and _switches_may_coincide(mine, theirs, colour):
+    if (switches and len(ON_OTHER_SLIDES[colour].intersection(mine)) > 1
+            and _switches_may_coincide(mine, theirs, colour)):
         return False
     n = len(forward) + switches + (0 if forward or not switches else 1)
     index = 0 if n <= 1 else int(random() * n)
@@ -349,25 +360,24 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
     """The 7's moves as ``(result key, parts)``, in legal_moves' order and with its rule that the
     two orders of the same parts are listed once when they end alike (C8).
 
-    A result key is the mover's sorted pawns plus the opponent squares emptied (opponents only
-    ever go to START). Splits whose parts both avoid other colours' triangles are worked out
-    directly: with no slide, a part changes nothing but its own pawn and a bumped opponent, so
-    for parts ``x -> L1`` then ``y -> L2`` (own pawns ``own``):
+    A key names the result by what changes: the own squares the move empties, those it fills,
+    and (when some part slides) the opponent squares it empties — opponents only ever go to
+    START. A move with no slide adds up to 7 steps forward, one with a slide more or sends an
+    own pawn to START, so the two kinds never end alike and their keys differ in length.
+
+    Splits are worked out directly where no part sweeps a pawn: a part then changes nothing
+    but its own pawn and an opponent it lands on. For parts ``x -> L1`` then ``y -> L2``:
 
     * this order is legal iff ``L1`` is free of own pawns and ``L2`` is free of own pawns other
-      than ``x`` and is not ``L1`` (C2; HOME takes any number);
-    * the reverse order is then legal iff ``L2 != x``, and it ends alike, so it was listed
-      already when its first part is the smaller (legal_moves counts first parts upwards).
+      than ``x`` and is not ``L1`` (C2; HOME takes any number, a slide is judged on its
+      triangle);
+    * ``L2 == x`` ends as ``y`` moving 7 alone, and the reverse order is illegal;
+    * otherwise the reverse order is legal too and ends alike unless a part lands on the
+      other's slide, so it was listed already when its first part is the smaller
+      (legal_moves counts first parts upwards).
     """
-    start_own = tuple(own)
-    none: frozenset = frozenset()
     out = []
-    movable = []
-    for origin in own:  # sorted
-        if origin >= START:
-            break
-        if not movable or movable[-1] != origin:
-            movable.append(origin)
+    movable = [origin for origin in own if origin < START]  # one pawn a square, but START/HOME
     if len(movable) < 2:
         # No split (C8) and at most one move, so no result key is needed to tell moves apart.
         for origin in movable:
@@ -375,6 +385,7 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             if landing >= 0 and (landing == HOME or landing not in own):  # C2
                 out.append((None, ((origin, landing),)))
         return out
+    start_own = tuple(own)
     slides = _SLIDING[colour]
     for origin in movable:
         landing = fwd[origin][7]
@@ -384,70 +395,105 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             if landing == HOME or landing not in own:  # C2
                 out.append((((origin,), (landing,)), ((origin, landing),)))
             continue
-        res = _part_result(start_own, none, board, seat, colour, origin, landing)
+        res = _part_result(start_own, _NOTHING, board, seat, colour, origin, landing)
         if res is not None:
-            out.append(((tuple(sorted(res[0])), res[1]), ((origin, landing),)))
-    seen = set()
+            out.append((_slide_key(start_own, res), ((origin, landing),)))
+    seen: set = set()
     rows = [(x, fwd[x], [(y, fwd[y]) for y in movable if y != x]) for x in movable]
     empty_slides: dict = {}  # slide -> no pawn on its squares after the triangle
+    # A part lands plainly unless its landing is off the path (-1), an own pawn's square (C2)
+    # or another colour's triangle (C4): one set lookup tells.
+    unplain = _UNPLAIN[colour].union(movable)
     for first in range(1, 7):
         second = 7 - first
         for x, row, others in rows:
             l1 = row[first]
+            if l1 not in unplain:
+                for y, row2 in others:
+                    l2 = row2[second]
+                    if l2 not in unplain:
+                        if second > first and (l2 != l1 or l2 == HOME):
+                            out.append((((x, y) if x < y else (y, x),
+                                         (l1, l2) if l1 <= l2 else (l2, l1)),
+                                        ((x, l1), (y, l2))))
+                    elif l2 >= 0 and slides[l2] is not None:
+                        s2 = slides[l2]
+                        if l2 != x and l2 in own:
+                            continue  # C2 on the triangle
+                        if _is_empty(s2, board, empty_slides) and l1 not in s2.squares:
+                            if l2 == x or second > first:
+                                out.append((_pair_key(x, l1, y, s2.end, l1, l2, board, seat),
+                                            ((x, l1), (y, l2))))
+                        else:
+                            mid = _part_result(start_own, _NOTHING, board, seat, colour, x, l1)
+                            _general_second(start_own, mid, seat, colour, board, x, first, l1,
+                                            y, l2, seen, out)
+                    elif l2 == x:  # y ends where a 7 alone takes it: that move's key
+                        out.append((((y,), (l1,)), ((x, l1), (y, l2))))
+                continue
             if l1 < 0:
                 continue
             s1 = slides[l1]
             if s1 is None:
-                d1 = l1
-            else:
-                if not _is_empty(s1, board, empty_slides):
-                    _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
-                    continue
-                d1 = s1.end  # an empty slide only carries the pawn to its end
-            if l1 != HOME and l1 in own:
-                continue  # C2 (judged on the triangle for a slide)
-            mid = None
+                continue  # an own pawn there (C2)
+            if not _is_empty(s1, board, empty_slides):
+                _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
+                continue
+            if l1 in own:
+                continue  # C2, judged on the triangle
+            d1 = s1.end  # an empty slide only carries the pawn to its end
             for y, row2 in others:
                 l2 = row2[second]
                 if l2 < 0:
                     continue
                 s2 = slides[l2]
                 if s2 is None:
-                    d2 = l2
-                else:
-                    if not _is_empty(s2, board, empty_slides) or d1 in s2.squares:
-                        if mid is None:
-                            mid = _part_result(start_own, none, board, seat, colour, x, l1)
-                        _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
-                        continue
-                    d2 = s2.end
-                if l2 != HOME and (l2 == d1 or (l2 != x and l2 in own)):
-                    continue  # C2 after the first part
-                if s1 is None and s2 is None:
-                    if l2 == x:  # y ends where a 7 alone takes it: that move's key
-                        out.append((((y,), (l1,)), ((x, l1), (y, l2))))
-                    elif second > first:  # else listed already in the other order
-                        key = ((x, y) if x < y else (y, x), (l1, l2) if l1 <= l2 else (l2, l1))
-                        out.append((key, ((x, l1), (y, l2))))
+                    if l2 == x or (l2 == HOME or (l2 != d1 and l2 not in own)) and (
+                            l2 in s1.squares or second > first):
+                        out.append((_pair_key(x, d1, y, l2, l1, l2, board, seat),
+                                    ((x, l1), (y, l2))))
                     continue
-                lst = own[:]
-                lst[own.index(x)] = d1
-                lst[own.index(y)] = d2
-                lst.sort()
-                bumped1 = l1 < 60 and board[l1] != _NO_PAWN  # an own pawn there was ruled out
-                if l2 < 60 and board[l2] != _NO_PAWN and board[l2] != seat:
-                    emptied = frozenset((l1, l2)) if bumped1 else frozenset((l2,))
-                else:
-                    emptied = frozenset((l1,)) if bumped1 else none
-                key = (tuple(lst), emptied)
-                # With a slide the two orders need not end alike, so dedup by result as the
-                # general path does.
+                # Both parts slide.
+                if not _is_empty(s2, board, empty_slides) or d1 in s2.squares:
+                    mid = _part_result(start_own, _NOTHING, board, seat, colour, x, l1)
+                    _general_second(start_own, mid, seat, colour, board, x, first, l1, y, l2,
+                                    seen, out)
+                    continue
+                if l2 != x and l2 in own:
+                    continue  # C2 on the triangle
+                key = _pair_key(x, d1, y, s2.end, l1, l2, board, seat)
                 order_key = (frozenset(((x, first), (y, second))), key)
-                if order_key in seen:
-                    continue
-                seen.add(order_key)
-                out.append((key, ((x, l1), (y, l2))))
+                if order_key not in seen:
+                    seen.add(order_key)
+                    out.append((key, ((x, l1), (y, l2))))
     return out
+
+
+def _pair_key(x: int, d1: int, y: int, d2: int, l1: int, l2: int, board: list,
+              seat: int) -> tuple:
+    """The key of a split that sweeps nothing: ``x`` ends on ``d1`` and ``y`` on ``d2``, having
+    landed on ``l1`` and ``l2`` (a triangle, for a part that slides)."""
+    if d2 == x:
+        removed, added = (y,), (d1,)
+    else:
+        removed = (x, y) if x < y else (y, x)
+        added = (d1, d2) if d1 <= d2 else (d2, d1)
+    emptied = tuple(q for q in ((l1, l2) if l1 <= l2 else (l2, l1))
+                    if q < 60 and board[q] != _NO_PAWN and board[q] != seat)
+    return removed, added, emptied
+
+
+def _slide_key(own: tuple, result: tuple) -> tuple:
+    """The key of a move with a slide from its ``_part_result``: the own squares emptied and
+    filled (as multisets, sorted) and the opponent squares emptied."""
+    removed = list(own)
+    added = []
+    for q in sorted(result[0]):
+        if q in removed:
+            removed.remove(q)
+        else:
+            added.append(q)
+    return tuple(removed), tuple(added), tuple(sorted(result[1]))
 
 
 def _is_empty(slide, board: list, known: dict) -> bool:
@@ -461,7 +507,7 @@ def _is_empty(slide, board: list, known: dict) -> bool:
 def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out) -> None:
     """Splits whose first part slides down a slide with pawns on it: every second part is
     computed on the position after the first."""
-    mid = _part_result(start_own, frozenset(), board, seat, colour, x, l1)
+    mid = _part_result(start_own, _NOTHING, board, seat, colour, x, l1)
     if mid is None:
         return
     moved_to = mid[2]
@@ -473,16 +519,20 @@ def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
             continue
         l2 = fwd[y][second]
         if l2 >= 0:
-            _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out)
+            _general_second(start_own, mid, seat, colour, board, x, first, l1, y, l2, seen, out)
 
 
-def _general_second(mid, seat, colour, board, x, first, l1, y, l2, seen, out) -> None:
-    """The second part of a split in which some part slides: computed, and kept unless the
-    same two parts in the other order were listed with the same result."""
+def _general_second(start_own, mid, seat, colour, board, x, first, l1, y, l2, seen,
+                    out) -> None:
+    """The second part of a split in which some part sweeps a slide: computed on the position
+    after the first (``mid``), and kept unless the same two parts in the other order were
+    listed with the same result."""
+    if mid is None:
+        return
     res = _part_result(mid[0], mid[1], board, seat, colour, y, l2)
     if res is None:
         return
-    key = (tuple(sorted(res[0])), res[1])
+    key = _slide_key(start_own, res)
     order_key = (frozenset(((x, first), (y, 7 - first))), key)
     if order_key in seen:
         return
