@@ -168,6 +168,14 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
             # a single move draws no random number (the lists are sorted, so own[0] tells).
             if recording:
                 history.append((before, card, 0))
+        elif card == 7 and (n_pawns == 1 or own[1] >= START):
+            # One pawn out (the lists are sorted): no split, at most one move (C8).
+            origin = own[0]
+            landing = fwd_tables[seat][origin][7]
+            if recording:
+                history.append((before, card, 0))
+            if landing >= 0 and (landing == HOME or landing not in own):  # C2
+                _apply((origin, landing), seat, colours[seat], own, locs, board, home_count)
         elif card == 7:
             _seven(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], random,
                    history, before if recording else None)
