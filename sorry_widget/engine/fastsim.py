@@ -300,6 +300,11 @@ def _switch(origin: int, other: int, target: int, seat: int, colour: int, own: l
     board[origin] = other
     i = own.index(origin)
     own[i] = target
+    if _SLIDING[colour][target] is None:
+        board[target] = seat
+        own.sort()
+        theirs.sort()
+        return
     landing = _slide(target, colour, locs, board)
     board[landing] = seat
     own[i] = landing
