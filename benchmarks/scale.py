@@ -4,6 +4,8 @@ Prints figures and ratios measured in this one run (never fails on them):
 
 * today's ``simulate``: the pure-Python fast loop on one core (``engine="python"``,
   ``workers=1``), and the ``apologies`` package's engine as the outside baseline;
+* the pure-Python fast loop against itself as it was before this work (git 9e57823, loaded
+  from the repository's history into this process), the same games side by side;
 * the python engine on every core;
 * the batch engine (numba) on one core and on every core, 100,000 random 4-player games;
 * greedy players: the python engine against the batch engine;
@@ -20,15 +22,18 @@ import argparse
 import os
 import platform
 import resource
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 from engine_speed import apologies_baseline  # noqa: E402
 
-from sorry_widget import Game  # noqa: E402
+from sorry_widget import Game, Position  # noqa: E402
+from sorry_widget.engine.fastsim import play_random_game  # noqa: E402
 from sorry_widget.engine.coach import coach, distinct_moves  # noqa: E402
 from sorry_widget.engine.simulate import default_workers, simulate  # noqa: E402
 
@@ -37,6 +42,45 @@ def rate(**kwargs) -> tuple[float, object]:
     started = time.perf_counter()
     summary = simulate(**kwargs)
     return kwargs["games"] / (time.perf_counter() - started), summary
+
+
+#: The last commit whose fast loop (engine/fastsim.py) predates the work on simulations at scale.
+LOOP_BEFORE = "9e57823"
+
+
+def loop_before(rev: str = LOOP_BEFORE):
+    """``play_random_game`` as it was at ``rev``, from git, run against today's package; None
+    where the repository's history is missing (an installed copy, a shallow clone)."""
+    try:
+        source = subprocess.run(["git", "show", f"{rev}:sorry_widget/engine/fastsim.py"],
+                                cwd=Path(__file__).parent, capture_output=True, text=True,
+                                check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    module = types.ModuleType(f"sorry_widget.engine._fastsim_{rev}")
+    module.__package__ = "sorry_widget.engine"
+    exec(compile(source, f"{rev}:sorry_widget/engine/fastsim.py", "exec"), module.__dict__)
+    return module.play_random_game
+
+
+def side_by_side(games: int, rounds: int = 3) -> tuple[float, float] | None:
+    """Games/s of today's fast loop and of the loop before, each the best of ``rounds``
+    alternating runs of the same ``games`` seeds (so both see the same machine load)."""
+    before = loop_before()
+    if before is None:
+        return None
+    start = Position.initial(4)
+    best = {play_random_game: 0.0, before: 0.0}
+    for _ in range(rounds):
+        for play in best:
+            started = time.perf_counter()
+            results = [play(start, seed) for seed in range(games)]
+            best[play] = max(best[play], games / (time.perf_counter() - started))
+            if play is before:
+                assert results == today_results, "the two loops played different games"
+            else:
+                today_results = results
+    return best[play_random_game], best[before]
 
 
 def peak_mib() -> float:
@@ -90,6 +134,13 @@ def main(argv=None) -> int:
     for label, value in rows:
         versus = f"{value / baseline[1]:12.1f}" if baseline else f"{'-':>12}"
         print(f"{label:<52} {value:10,.0f} {value / today:8.1f} {versus}")
+    pure = side_by_side(args.python_games)
+    if pure:
+        print(f"pure-Python fast loop, 1 core: {pure[0]:,.0f} games/s; as before this work "
+              f"(git {LOOP_BEFORE}) {pure[1]:,.0f} games/s, the same games: "
+              f"x{pure[0] / pure[1]:.2f} (target: >= 1.3x)")
+    else:
+        print(f"pure-Python fast loop: no git history here to load the loop of {LOOP_BEFORE}")
     print(f"batch engine per core (wall rate / {cores}): {batch_all / cores:,.0f} games/s; "
           f"{args.games:,} games in {args.games / batch_all:.1f} s "
           f"(target: >= 10,000 games/s wall)")

@@ -86,9 +86,8 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
 
     rules = start.rules
     deck_rng, rng = _seed_streams(seed)
-    pile = deck_cards(rules.deck)
-    shuffle(pile, deck_rng)
-    discards: list[int] = []
+    deck = deck_cards(rules.deck)
+    shuffle(deck, deck_rng)
     colours = start.colours
     n_seats = len(colours)
     locs = [list(p) for p in start.pawns]
@@ -112,101 +111,102 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
 
     # Every colour's list is kept sorted, as Position keeps its tuples, so candidates come out
     # in legal_moves' order without sorting and a snapshot is a plain copy.
-    for _ in range(max_cards):
-        if not pile:
-            pile = discards
-            discards = []
-            shuffle(pile, deck_rng)
-        card = pile.pop()
-        discards.append(card)
-        cards += 1
-        own = locs[seat]
-        if recording:
-            before = tuple(map(tuple, locs))
+    # The pile is drawn from the list's end, as Game pops it; with no hands, the discards are
+    # the deck in the order drawn, so a reshuffle reverses the list and shuffles it again.
+    while cards < max_cards:
+        if cards + len(deck) > max_cards:
+            deck = deck[cards + len(deck) - max_cards:]
+        for card in reversed(deck):
+            cards += 1
+            own = locs[seat]
+            if recording:
+                before = tuple(map(tuple, locs))
 
-        if card in _ONE_PAWN_CARDS:
-            # 1, 2, 3, 5, 8, 10, 12: (origin, landing) candidates, in legal_moves' order.
-            candidates = []
-            if card <= 2 and START in own and board[exits[seat]] != seat:
-                candidates.append((START, exits[seat]))
-            fwd = fwd_tables[seat]
-            for origin in own:  # _simple(), inlined for the commonest cards
-                if origin >= START:
-                    break
-                landing = fwd[origin][card]
-                if landing >= 0:
-                    if landing < 60:
-                        if board[landing] == seat:
+            if card in _ONE_PAWN_CARDS:
+                # 1, 2, 3, 5, 8, 10, 12: (origin, landing) candidates, in legal_moves' order.
+                candidates = []
+                if card <= 2 and START in own and board[exits[seat]] != seat:
+                    candidates.append((START, exits[seat]))
+                fwd = fwd_tables[seat]
+                for origin in own:  # _simple(), inlined for the commonest cards
+                    if origin >= START:
+                        break
+                    landing = fwd[origin][card]
+                    if landing >= 0:
+                        if landing < 60:
+                            if board[landing] == seat:
+                                continue
+                        elif landing != HOME and landing in own:
                             continue
-                    elif landing != HOME and landing in own:
-                        continue
-                    candidates.append((origin, landing))
-            if card == 10:
-                _simple(own, seat, back_tables[seat], 1, board, candidates.append)
-            n = len(candidates)
-            if n:
-                index = 0 if n == 1 else int(random() * n)
-                origin, landing = candidates[index]
-                if landing < 60 and (board[landing] != _NO_PAWN
-                                     or slidings[seat][landing] is not None):
+                        candidates.append((origin, landing))
+                if card == 10:
+                    _simple(own, seat, back_tables[seat], 1, board, candidates.append)
+                n = len(candidates)
+                if n:
+                    index = 0 if n == 1 else int(random() * n)
+                    origin, landing = candidates[index]
+                    if landing < 60 and (board[landing] != _NO_PAWN
+                                         or slidings[seat][landing] is not None):
+                        _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
+                    else:  # _apply's commonest case inline: no bump, no slide
+                        if origin < 60:
+                            board[origin] = _NO_PAWN
+                        if landing < 60:
+                            board[landing] = seat
+                        elif landing == HOME:
+                            home_count[seat] += 1
+                        own[own.index(origin)] = landing
+                        own.sort()
+                else:
+                    index = 0
+                if recording:
+                    history.append((before, card, index))
+            elif own[0] >= START and card != SORRY:
+                # A 4, 7 or 11 with every pawn in START or HOME: the forfeit is the only move, and
+                # a single move draws no random number (the lists are sorted, so own[0] tells).
+                if recording:
+                    history.append((before, card, 0))
+            elif card == 7 and (n_pawns == 1 or own[1] >= START):
+                # One pawn out (the lists are sorted): no split, at most one move (C8).
+                origin = own[0]
+                landing = fwd_tables[seat][origin][7]
+                if recording:
+                    history.append((before, card, 0))
+                if landing >= 0 and (landing == HOME or landing not in own):  # C2
+                    _apply((origin, landing), seat, colours[seat], own, locs, board, home_count)
+            elif card == 7:
+                _seven(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], random,
+                       history, before if recording else None)
+            elif card == 4 and len(NULL_FOURS[colours[seat]].intersection(own)) < 2:
+                # Two pawns that could each play a 4 backward from the end of another colour's long
+                # slide onto its triangle and slide back where they began (C4) would be two moves
+                # to one position, which the random strategy counts once: those go to _generic.
+                candidates = []
+                _simple(own, seat, back_tables[seat], 4, board, candidates.append)
+                n = len(candidates)
+                index = 0 if n <= 1 else int(random() * n)
+                if recording:
+                    history.append((before, card, index))
+                if n:
                     _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
-                else:  # _apply's commonest case inline: no bump, no slide
-                    if origin < 60:
-                        board[origin] = _NO_PAWN
-                    if landing < 60:
-                        board[landing] = seat
-                    elif landing == HOME:
-                        home_count[seat] += 1
-                    own[own.index(origin)] = landing
-                    own.sort()
-            else:
-                index = 0
-            if recording:
-                history.append((before, card, index))
-        elif own[0] >= START and card != SORRY:
-            # A 4, 7 or 11 with every pawn in START or HOME: the forfeit is the only move, and
-            # a single move draws no random number (the lists are sorted, so own[0] tells).
-            if recording:
-                history.append((before, card, 0))
-        elif card == 7 and (n_pawns == 1 or own[1] >= START):
-            # One pawn out (the lists are sorted): no split, at most one move (C8).
-            origin = own[0]
-            landing = fwd_tables[seat][origin][7]
-            if recording:
-                history.append((before, card, 0))
-            if landing >= 0 and (landing == HOME or landing not in own):  # C2
-                _apply((origin, landing), seat, colours[seat], own, locs, board, home_count)
-        elif card == 7:
-            _seven(seat, colours[seat], own, locs, board, home_count, fwd_tables[seat], random,
-                   history, before if recording else None)
-        elif card == 4 and len(NULL_FOURS[colours[seat]].intersection(own)) < 2:
-            # Two pawns that could each play a 4 backward from the end of another colour's long
-            # slide onto its triangle and slide back where they began (C4) would be two moves
-            # to one position, which the random strategy counts once: those go to _generic.
-            candidates = []
-            _simple(own, seat, back_tables[seat], 4, board, candidates.append)
-            n = len(candidates)
-            index = 0 if n <= 1 else int(random() * n)
-            if recording:
-                history.append((before, card, index))
-            if n:
-                _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
-        elif card == SORRY:
-            _sorry(seat, colours[seat], own, locs, opponents[seat], board, home_count,
-                   fwd_tables[seat], sorry_4, random, history, before if recording else None)
-        elif card != 11 or not _eleven(seat, colours[seat], own, locs, opponents[seat], board,
-                                       home_count, fwd_tables[seat], random, history,
-                                       before if recording else None):
-            _generic(card, seat, locs, board, home_count, colours, rules, rng, history,
-                     before if recording else None)
+            elif card == SORRY:
+                _sorry(seat, colours[seat], own, locs, opponents[seat], board, home_count,
+                       fwd_tables[seat], sorry_4, random, history, before if recording else None)
+            elif card != 11 or not _eleven(seat, colours[seat], own, locs, opponents[seat], board,
+                                           home_count, fwd_tables[seat], random, history,
+                                           before if recording else None):
+                _generic(card, seat, locs, board, home_count, colours, rules, rng, history,
+                         before if recording else None)
 
-        if home_count[seat] == n_pawns:
-            if homes is not None:
-                homes[:] = home_count
-            return seat, cards, turn
-        if not (card == 2 and draw_again):
-            seat = (seat + 1) % n_seats
-            turn += 1
+            if home_count[seat] == n_pawns:
+                if homes is not None:
+                    homes[:] = home_count
+                return seat, cards, turn
+            if not (card == 2 and draw_again):
+                seat = (seat + 1) % n_seats
+                turn += 1
+        deck.reverse()
+        shuffle(deck, deck_rng)
     raise RuntimeError(f"no winner after {max_cards} cards")
 
 
@@ -412,8 +412,13 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
         if res is not None:
             out.append((_slide_key(start_own, res), ((origin, landing),)))
     seen: set = set()
-    rows = [(x, fwd[x], [(y, fwd[y]) for y in movable if y != x]) for x in movable]
-    empty_slides: dict = {}  # slide -> no pawn on its squares after the triangle
+    if len(movable) == 2:  # the commonest case, built without comprehensions
+        p, q = movable
+        rp, rq = fwd[p], fwd[q]
+        rows = ((p, rp, ((q, rq),)), (q, rq, ((p, rp),)))
+    else:
+        rows = [(x, fwd[x], [(y, fwd[y]) for y in movable if y != x]) for x in movable]
+    own_free: dict = {}  # slide -> no own pawn on its squares after the triangle
     # A part lands plainly unless its landing is off the path (-1), an own pawn's square (C2)
     # or another colour's triangle (C4): one set lookup tells.
     unplain = _UNPLAIN[colour].union(movable)
@@ -433,10 +438,10 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                         s2 = slides[l2]
                         if l2 != x and l2 in own:
                             continue  # C2 on the triangle
-                        if _is_empty(s2, board, empty_slides) and l1 not in s2.squares:
+                        if _sweeps_no_own(s2, board, seat, own_free) and l1 not in s2.squares:
                             if l2 == x or second > first:
-                                out.append((_pair_key(x, l1, y, s2.end, l1, l2, board, seat),
-                                            ((x, l1), (y, l2))))
+                                out.append((_pair_key(x, l1, y, s2.end, l1, l2, board, seat,
+                                                      s2.squares), ((x, l1), (y, l2))))
                         else:
                             mid = _part_result(start_own, _NOTHING, board, seat, colour, x, l1)
                             _general_second(start_own, mid, seat, colour, board, x, first, l1,
@@ -449,12 +454,12 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
             s1 = slides[l1]
             if s1 is None:
                 continue  # an own pawn there (C2)
-            if not _is_empty(s1, board, empty_slides):
+            if not _sweeps_no_own(s1, board, seat, own_free):
                 _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out)
                 continue
             if l1 in own:
                 continue  # C2, judged on the triangle
-            d1 = s1.end  # an empty slide only carries the pawn to its end
+            d1 = s1.end  # opponents on the slide go to START, nothing else changes
             for y, row2 in others:
                 l2 = row2[second]
                 if l2 < 0:
@@ -463,18 +468,18 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
                 if s2 is None:
                     if l2 == x or (l2 == HOME or (l2 != d1 and l2 not in own)) and (
                             l2 in s1.squares or second > first):
-                        out.append((_pair_key(x, d1, y, l2, l1, l2, board, seat),
+                        out.append((_pair_key(x, d1, y, l2, l1, l2, board, seat, s1.squares),
                                     ((x, l1), (y, l2))))
                     continue
                 # Both parts slide.
-                if not _is_empty(s2, board, empty_slides) or d1 in s2.squares:
+                if not _sweeps_no_own(s2, board, seat, own_free) or d1 in s2.squares:
                     mid = _part_result(start_own, _NOTHING, board, seat, colour, x, l1)
                     _general_second(start_own, mid, seat, colour, board, x, first, l1, y, l2,
                                     seen, out)
                     continue
                 if l2 != x and l2 in own:
                     continue  # C2 on the triangle
-                key = _pair_key(x, d1, y, s2.end, l1, l2, board, seat)
+                key = _pair_key(x, d1, y, s2.end, l1, l2, board, seat, s1.squares + s2.squares)
                 order_key = (frozenset(((x, first), (y, second))), key)
                 if order_key not in seen:
                     seen.add(order_key)
@@ -482,18 +487,19 @@ def _sevens(own: list, seat: int, colour: int, fwd, board: list) -> list:
     return out
 
 
-def _pair_key(x: int, d1: int, y: int, d2: int, l1: int, l2: int, board: list,
-              seat: int) -> tuple:
-    """The key of a split that sweeps nothing: ``x`` ends on ``d1`` and ``y`` on ``d2``, having
-    landed on ``l1`` and ``l2`` (a triangle, for a part that slides)."""
+def _pair_key(x: int, d1: int, y: int, d2: int, l1: int, l2: int, board: list, seat: int,
+              slid: tuple) -> tuple:
+    """The key of a split that sweeps no own pawn: ``x`` ends on ``d1`` and ``y`` on ``d2``,
+    having landed on ``l1`` and ``l2`` (a triangle, for a part that slides down the squares
+    ``slid``, whose opponents go to START)."""
     if d2 == x:
         removed, added = (y,), (d1,)
     else:
         removed = (x, y) if x < y else (y, x)
         added = (d1, d2) if d1 <= d2 else (d2, d1)
-    emptied = tuple(q for q in ((l1, l2) if l1 <= l2 else (l2, l1))
-                    if q < 60 and board[q] != _NO_PAWN and board[q] != seat)
-    return removed, added, emptied
+    emptied = sorted({q for q in (l1, l2, *slid)
+                      if q < 60 and board[q] != _NO_PAWN and board[q] != seat})
+    return removed, added, tuple(emptied)
 
 
 def _slide_key(own: tuple, result: tuple) -> tuple:
@@ -509,12 +515,13 @@ def _slide_key(own: tuple, result: tuple) -> tuple:
     return tuple(removed), tuple(added), tuple(sorted(result[1]))
 
 
-def _is_empty(slide, board: list, known: dict) -> bool:
-    """No pawn on the slide's squares after its triangle (remembered per call in ``known``)."""
-    empty = known.get(slide)
-    if empty is None:
-        empty = known[slide] = all(board[q] == _NO_PAWN for q in slide.squares[1:])
-    return empty
+def _sweeps_no_own(slide, board: list, seat: int, known: dict) -> bool:
+    """No pawn of ``seat`` on the slide's squares after its triangle (remembered per call in
+    ``known``); they are consecutive squares, so one slice holds them."""
+    free = known.get(slide)
+    if free is None:
+        free = known[slide] = seat not in board[slide.triangle + 1:slide.end + 1]
+    return free
 
 
 def _general_first(start_own, board, seat, colour, fwd, x, first, l1, seen, out) -> None:
