@@ -106,3 +106,16 @@ def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
         for (k1, _), m1 in zip(fast, real):
             for (k2, _), m2 in zip(fast, real):
                 assert (k1 == k2) == (m1.result_pawns == m2.result_pawns)
+
+
+def test_a_game_longer_than_max_cards_stops_with_a_clear_error_after_exactly_that_many():
+    start = Position.initial(4)
+    winner, cards, turns = play_random_game(start, 3)
+    assert play_random_game(start, 3, max_cards=cards) == (winner, cards, turns)
+    # A limit inside a later pass through the deck: the game is cut there, not at a pass's end.
+    with pytest.raises(RuntimeError, match=f"no winner after {cards - 50} cards"):
+        play_random_game(start, 3, max_cards=cards - 50)
+    history = []
+    with pytest.raises(RuntimeError):
+        play_random_game(start, 3, history=history, max_cards=cards - 50)
+    assert len(history) == cards - 50

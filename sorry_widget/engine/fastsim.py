@@ -2,15 +2,15 @@
 :class:`~.strategies.RandomStrategy`, card for card, several times faster.
 
 It keeps pawns in mutable lists with a 60-square occupancy array and changes them in place, so
-a card costs a few table lookups instead of building a tuple per candidate move. Cards 1, 2, 3,
-4, 5, 8, 10, 12 and Sorry! are generated here, in the same order as
-:func:`~.moves.legal_moves`; for them distinct moves reach distinct positions (a property test
-checks this), so a uniform pick among moves is the random strategy's uniform pick among
-results — with one exception: a 4 played backward from the end of another colour's long slide
-lands on its triangle and slides back to where it began, so two such pawns can give one
-position twice. That case, the 7 and the 11 (where split orders and switches can coincide) go
-through the full move generator and the strategy itself. ``tests/test_fastsim.py`` checks that both paths play
-identical games.
+a card costs a few table lookups instead of building a tuple per candidate move. Every card is
+generated here, in the same order as :func:`~.moves.legal_moves`. For the one-pawn cards and
+Sorry! distinct moves reach distinct positions (a property test checks this), so a uniform
+pick among moves is the random strategy's uniform pick among results. The 7 lists its moves
+with a key per result (``_sevens``), and the pick is uniform over distinct keys. Two rare cases
+go through the full move generator and the strategy itself: two pawns that could each play a 4
+backward from the end of another colour's long slide onto its triangle (each slides back where
+it began, so two moves end alike), and two own pawns on the slide of a triangle an 11 could
+switch onto. ``tests/test_fastsim.py`` checks that the loop plays Game's games exactly.
 """
 
 from __future__ import annotations
@@ -189,6 +189,10 @@ def _play(start: Position, seed: Any, history: list | None, max_cards: int,
                     history.append((before, card, index))
                 if n:
                     _apply(candidates[index], seat, colours[seat], own, locs, board, home_count)
+            elif card == SORRY and START not in own and not sorry_4:
+                # No pawn in START: the Sorry! is forfeit (C11).
+                if recording:
+                    history.append((before, card, 0))
             elif card == SORRY:
                 _sorry(seat, colours[seat], own, locs, opponents[seat], board, home_count,
                        fwd_tables[seat], sorry_4, random, history, before if recording else None)
