@@ -8,8 +8,9 @@ Prints figures, never fails on them:
   notation and events are worked out when read;
 * records written — the record expanded and serialised to ``sorry-record/1`` JSON;
 * the general ``Game`` loop with the random strategy (what a custom strategy runs on);
-* every rule set through ``simulate`` (the fast loop where it supports the rule set, else the
-  general loop), and the SORRY! card game's ``cardgame simulate``;
+* every rule set through ``simulate`` on the python engine and one core (the fast loop where it
+  supports the rule set, else the general loop), and the SORRY! card game's
+  ``cardgame simulate``;
 * the ``apologies`` package's engine (PyPI), driven through its ``Engine``/``Rules`` directly
   without the deep copy its ``play_next`` makes each turn, as the baseline — with the ratio of
   each figure above to it.
@@ -80,8 +81,8 @@ def ours(games: int, players: int) -> list[tuple[str, float, float]]:
 
 
 def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
-    """Games/s of ``simulate`` for each rule set (4 players, random): the fast loop where it
-    supports the rule set, else the general loop."""
+    """Games/s of ``simulate`` on the python engine and one core, for each rule set (4 players,
+    random): the fast loop where it supports the rule set, else the general loop."""
     from sorry_widget.engine.fastsim import supports
     from sorry_widget.engine.rules import RULE_SETS
     from sorry_widget.engine.simulate import simulate
@@ -89,7 +90,8 @@ def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
     rows = []
     for name, rules in RULE_SETS.items():
         results: list = []
-        summary = simulate(4, games=games, rules=name, seed="bench", results=results)
+        summary = simulate(4, games=games, rules=name, seed="bench", results=results,
+                           engine="python", workers=1)
         cards = sum(r.cards for r in results) / games
         rows.append((name, "fast loop" if supports(rules) else "general loop",
                      summary.games_per_second, cards))
@@ -164,8 +166,8 @@ def main(argv=None) -> int:
     if baseline is None:
         print("(apologies is not installed: pip install -e '.[bench]' for the baseline)")
     few = max(20, args.games // 10)
-    print(f"\nper rule set (simulate, 4 random players, {few} games; target >= 200 games/s on "
-          "the general loop):")
+    print(f"\nper rule set (simulate, python engine, one core, 4 random players, {few} games; "
+          "target >= 200 games/s on the general loop):")
     for name, loop, rate, cards in per_rule_set(few):
         verdict = "" if loop == "fast loop" else \
             f"  {'met' if rate >= 200 else 'NOT met'}" + (" (too few games to judge)"

@@ -62,11 +62,14 @@ def _moves_sharing_a_result(position, card):
     return [ms for ms in by_result.values() if len(ms) > 1]
 
 
-@settings(max_examples=300, deadline=None)
-@given(positions(), st.sampled_from(["1", "2", "3", "4", "5", "8", "10", "11", "12", "sorry"]))
+@settings(max_examples=600, deadline=None)
+@given(st.sampled_from(["classic", "edition-2013", "teams-1992", "partnership-1934"])
+       .flatmap(positions),
+       st.sampled_from(["1", "2", "3", "4", "5", "8", "10", "11", "12", "sorry"]))
 def test_where_different_moves_reach_the_same_position(data, card):
-    """The fast loop assumes distinct moves reach distinct positions except in two cases it
-    sends to the full generator; this checks that assumption on random positions."""
+    """The fast loop and the random strategy assume distinct moves reach distinct positions
+    except in two cases (the fast loop sends them to the full generator, the strategy compares
+    results); this checks that assumption on random positions of every board rule set."""
     position = Position.from_dict(data)
     colour = position.colours[position.to_move]
     for group in _moves_sharing_a_result(position, card):

@@ -4,9 +4,14 @@ import random
 
 import pytest
 from conftest import pos
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_properties import CARDS, positions
 
+from sorry_widget.engine.cards import card_from_name
 from sorry_widget.engine.game import Game, GameError
-from sorry_widget.engine.moves import Move
+from sorry_widget.engine.moves import Move, hand_moves
+from sorry_widget.engine.position import Position
 from sorry_widget.engine.simulate import mean_sd, simulate, wilson_interval
 from sorry_widget.engine.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
@@ -24,6 +29,26 @@ def test_random_is_uniform_over_distinct_results_not_over_moves():
     share_a = sum(m is a for m in picks) / len(picks)
     # Uniform over moves would give 1/3; over distinct results 1/2 (sd of the share ~0.008).
     assert 0.46 < share_a < 0.54
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.sampled_from(["classic", "edition-2013", "teams-1992", "partnership-1934",
+                        "play-for-points-1992"]).flatmap(positions),
+       st.lists(st.sampled_from(CARDS), min_size=1, max_size=5), st.integers(0, 2**32))
+def test_the_random_players_shortcut_for_generated_moves_picks_what_it_would_anyway(
+        data, cards, seed):
+    """Game hands RandomStrategy the generator's own list, where it compares results only for
+    cards whose moves may end alike; the pick must be the one the full comparison makes."""
+    position = Position.from_dict(data)
+    if position.rules.hand_size:
+        moves, card = hand_moves(position, cards), None
+    else:
+        moves, card = position.legal_moves(cards[0]), card_from_name(cards[0])
+    strategy = RandomStrategy()
+    fresh = [Move(m.position, m.card, m.kind, m.parts, None, m.reason) for m in moves]
+    shortcut = strategy.choose_legal(position, card, fresh, random.Random(seed))
+    full = strategy.choose(position, card, moves, random.Random(seed))
+    assert (shortcut.card, shortcut.parts) == (full.card, full.parts)
 
 
 def test_greedy_prefers_a_bump_and_getting_home():

@@ -118,6 +118,15 @@ SLIDES: tuple[Slide, ...] = tuple(
 SLIDE_AT_TRIANGLE: tuple[Slide | None, ...] = tuple(
     next((s for s in SLIDES if s.triangle == sq), None) for sq in range(TRACK_SQUARES)
 )
+#: SLIDE_COVERING[square]: the slide whose squares after the triangle include that square.
+SLIDE_COVERING: tuple[Slide | None, ...] = tuple(
+    next((s for s in SLIDES if sq in s.squares[1:]), None) for sq in range(TRACK_SQUARES)
+)
+#: NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
+#: triangle and slides straight back (the ends of the other colours' long slides, C4).
+NULL_FOURS: tuple[frozenset, ...] = tuple(
+    frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5) for c in range(4)
+)
 
 
 def _forward_one(colour: int, location: int) -> int:

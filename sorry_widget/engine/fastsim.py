@@ -18,7 +18,8 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from .board import BACKWARD, FORWARD, HOME, SLIDE_AT_TRIANGLE, SLIDES, START, start_exit
+from .board import (BACKWARD, FORWARD, HOME, NULL_FOURS, SLIDE_AT_TRIANGLE, SLIDE_COVERING,
+                    SLIDES, START, start_exit)
 from .cards import SORRY, deck_cards, shuffle
 from .moves import legal_moves
 from .position import Position
@@ -38,22 +39,12 @@ _SLIDING = [
     for c in range(4)
 ]
 
-# SLIDE_COVERING[square]: the slide whose squares after the triangle include ``square``.
-SLIDE_COVERING = [None] * 60
-for _slide_ in SLIDES:
-    for _sq in _slide_.squares[1:]:
-        SLIDE_COVERING[_sq] = _slide_
-del _slide_, _sq
 # _UNPLAIN[colour]: landings that need more than a plain move: off the path (-1) and the
 # triangles of other colours' slides.
 _UNPLAIN = [frozenset([-1] + [s.triangle for s in SLIDES if s.owner != c]) for c in range(4)]
 # ON_OTHER_SLIDES[colour]: the squares after the triangle of the slides of other colours.
 ON_OTHER_SLIDES = [frozenset(q for s in SLIDES if s.owner != c for q in s.squares[1:])
                    for c in range(4)]
-# NULL_FOURS[colour]: the squares from which that colour's 4 lands on another colour's long
-# triangle and slides straight back (the long slides' ends, but its own).
-NULL_FOURS = [frozenset(s.end for s in SLIDES if s.owner != c and len(s.squares) == 5)
-              for c in range(4)]
 
 
 def supports(rules) -> bool:

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
-from .moves import DISCARD, Move, hand_moves, legal_moves
+from .moves import DISCARD, Move, _hand_moves, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
-from .strategies import Strategy, as_strategy
+from .strategies import RandomStrategy, Strategy, as_strategy
 
 
 class GameError(SorryError):
@@ -51,11 +51,12 @@ class Play:
         return self.move.result
 
 
-def next_seat(move: Move) -> int:
+def next_seat(move: Move, wins: bool | None = None) -> int:
     """The seat that plays the next card after ``move``: the mover again after a win (the game
-    is over) or a 2 (C7: a new draw in the same turn), else the next player in turn order."""
+    is over) or a 2 (C7: a new draw in the same turn), else the next player in turn order.
+    ``wins``, if known, saves asking the move again."""
     position = move.position
-    if move.wins or (move.card == 2 and position.rules.two_draws_again
+    if (move.wins if wins is None else wins) or (move.card == 2 and position.rules.two_draws_again
                      and move.kind != DISCARD):  # a discarded 2 gives no play (P4)
         return position.to_move
     return (position.to_move + 1) % len(position.colours)
@@ -197,7 +198,8 @@ class Game:
         if self.rules.hand_size:
             if self.finished:
                 raise GameError(f"the game is over: {self.winner} won")
-            return hand_moves(self.position, self.hands[self.colour_to_move])
+            return _hand_moves(self.position,
+                               list(dict.fromkeys(self.hands[self.position.colour_to_move])))
         return legal_moves(self.position, self.draw())
 
     def play(self, move: Move | str, card: int | str | None = None) -> Play:
@@ -234,7 +236,9 @@ class Game:
                 f"{self.colour_to_move} is played by a person: pass their move to play()"
             )
         moves = self.legal_moves()
-        chosen = strategy.choose(self.position, card, moves, self.rng)
+        # The random player's shortcut for lists exactly as the generator makes them.
+        choose = strategy.choose_legal if type(strategy) is RandomStrategy else strategy.choose
+        chosen = choose(self.position, card, moves, self.rng)
         if chosen not in moves:
             raise GameError(
                 f"strategy {strategy.name!r} chose {chosen!r}, which is not one of the legal moves"
@@ -260,8 +264,9 @@ class Game:
             hand.remove(card)
             self.pile.discard(card)
             # Back to a full hand: one card after a play or a discard (P2, P3).
+            missing = hand_size - len(hand)
             draw = self.pile.draw
-            drawn = tuple([draw() for _ in range(hand_size - len(hand))])
+            drawn = (draw(),) if missing == 1 else tuple([draw() for _ in range(missing)])
             hand.extend(drawn)
         else:
             self.pile.discard(card)
@@ -272,7 +277,7 @@ class Game:
         if self.keep_history:
             self.history.append(play)
         wins = move.wins
-        nxt = mover if wins else next_seat(move)
+        nxt = mover if wins else next_seat(move, False)
         if nxt != mover:
             self.turn += 1
         self.position = Position._make(self.rules, self.position.colours, move.result_pawns, nxt)

@@ -46,6 +46,8 @@ DISCARD = "discard"
 
 #: Forward distance of each numbered card (the 4 moves backward, C13).
 FORWARD_STEPS = {1: 1, 2: 2, 3: 3, 5: 5, 7: 7, 8: 8, 10: 10, 11: 11, 12: 12}
+#: Cards that only move one pawn forward their number of steps (C13).
+_FORWARD_ONLY = frozenset((3, 5, 8, 12))
 #: The rule that governs each card.
 CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 10: "C9",
              11: "C10", 12: "C13", SORRY: "C11"}
@@ -117,7 +119,10 @@ def apply_step(pawns, colours, seat: int, origin: int, landing: int, log=None):
                 if s != seat and landing in locs:
                     new[s] = _take(locs, landing, START)
                     break
-            new[seat] = _take(mine, origin, landing)
+            own = list(mine)
+            own[own.index(origin)] = landing
+            own.sort()
+            new[seat] = tuple(own)
             return tuple(new), landing
     own = list(mine)
     own[own.index(origin)] = -1  # lifted: it is on none of the squares it passes
@@ -165,18 +170,35 @@ class Move:
     * Sorry!: ``((seat, START, target),)``; forfeit: ``()``.
     """
 
-    __slots__ = ("position", "card", "kind", "parts", "result_pawns", "reason", "_log")
+    __slots__ = ("position", "card", "kind", "parts", "_result", "reason", "_log")
 
     def __init__(self, position: Position, card: int, kind: str, parts: tuple,
-                 result_pawns: tuple, reason: str = "") -> None:
+                 result_pawns: tuple | None = None, reason: str = "") -> None:
         self.position = position
         self.card = card
         self.kind = kind
         self.parts = parts
-        self.result_pawns = result_pawns
+        # None until asked for: a random player picks among most cards' moves without them.
+        self._result = result_pawns
         #: For a forfeit, why there was nothing (else) to do.
         self.reason = reason
         self._log = None
+
+    @property
+    def result_pawns(self) -> tuple:
+        """Every seat's pawns after the move, in the position's seat order."""
+        result = self._result
+        if result is None:
+            p = self.position
+            pawns, colours = p.pawns, p.colours
+            if self.kind == SWITCH:
+                seat, origin, other, target = self.parts[0]
+                pawns = apply_switch(pawns, colours, seat, origin, other, target)[0]
+            else:
+                for seat, origin, landing in self.parts:
+                    pawns = apply_step(pawns, colours, seat, origin, landing)[0]
+            result = self._result = pawns
+        return result
 
     @property
     def result(self) -> Position:
@@ -375,24 +397,23 @@ def legal_moves(position: Position, card: int | str) -> list[Move]:
     return _card_moves(position, card, True)
 
 
-def _card_moves(position: Position, card: int, forfeits: bool) -> list[Move]:
+def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> list[Move]:
     """The moves of ``card``; without ``forfeits`` (a hand, where a card that cannot move is
-    simply not played, P3) no forfeit and no reason for one is made."""
-    seat = position.to_move
-    pawns = position.pawns
-    colour = position.colours[seat]
+    simply not played, P3) no forfeit and no reason for one is made. ``seats``: whose pawns the
+    card may move, if known (the player's own, and in a team game the partner's, T1)."""
     moves: list[Move] = []
     add = moves.append
     rules = position.rules
-    # Whose pawns the card may move: the player's own, and in a team game the partner's (T1).
-    seats = rules.mover_seats(position)
+    if seats is None:
+        seats = rules.mover_seats(position)
+    colour = position.colours[position.to_move]
 
     if card == SORRY:
         _sorry_moves(position, seats, add)
         if rules.sorry_forward_4:
             _simple_moves(position, seats, card, 4, FORWARD, FORWARD_MOVE, add)
         if not moves and forfeits:
-            if all(START not in pawns[s] for s in seats):
+            if all(START not in position.pawns[s] for s in seats):
                 why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
             else:
                 why = (f"no opponent pawn stands on the track for {_colour_name(colour)}'s "
@@ -431,11 +452,26 @@ def hand_moves(position: Position, hand) -> list[Move]:
     discard per distinct card; if the only moves are 11 switches, which a player may decline
     (C10), those switches and one discard per distinct card."""
     cards = [card_from_name(c) if isinstance(c, str) else c for c in hand]
-    distinct = list(dict.fromkeys(cards))
+    return _hand_moves(position, list(dict.fromkeys(cards)))
+
+
+def _hand_moves(position: Position, distinct: list[int]) -> list[Move]:
+    """:func:`hand_moves` of a hand's distinct card values, in order (as Game keeps them)."""
     moves: list[Move] = []
+    playable = False  # some move that is not an 11's switch
+    seats = position.rules.mover_seats(position)
     for card in distinct:
-        moves += _card_moves(position, card, False)
-    if any(m.kind != SWITCH for m in moves):
+        if card in _FORWARD_ONLY:  # the commonest cards, straight to their one kind of move
+            listed = len(moves)
+            _simple_moves(position, seats, card, card, FORWARD, FORWARD_MOVE, moves.append)
+            playable = playable or len(moves) > listed
+            continue
+        of_card = _card_moves(position, card, False, seats)
+        if of_card:
+            moves += of_card
+            # An 11 lists its forward moves before its switches.
+            playable = playable or card != 11 or of_card[0].kind != SWITCH
+    if playable:
         return moves
     name = _colour_name(position.colours[position.to_move])
     if not moves:
@@ -452,11 +488,11 @@ def _forfeit(position: Position, card: int, reason: str) -> Move:
 def _start_moves(position: Position, seats, card: int, add) -> None:
     """A 1 or 2 starts a pawn onto its own colour's start exit (C1; a partner's, T2)."""
     for seat in seats:
-        if START in position.pawns[seat]:
-            res = apply_step(position.pawns, position.colours, seat, START,
-                             start_exit(position.colours[seat]))
-            if res is not None:
-                add(Move(position, card, START_PAWN, ((seat, START, res[1]),), res[0]))
+        mine = position.pawns[seat]
+        if START in mine:
+            exit_square = start_exit(position.colours[seat])  # no triangle: nothing slides
+            if exit_square not in mine:  # C2
+                add(Move(position, card, START_PAWN, ((seat, START, exit_square),)))
 
 
 def _simple_moves(position: Position, seats, card: int, steps: int, table, kind: str,
@@ -465,17 +501,14 @@ def _simple_moves(position: Position, seats, card: int, steps: int, table, kind:
     colours = position.colours
     for seat in seats:
         row_by_loc = table[colours[seat]]
-        last = None
-        for origin in pawns[seat]:
-            if origin >= START or origin == last:
-                continue
-            last = origin
+        mine = pawns[seat]
+        for origin in mine:  # sorted: the pawns on the board, each on its own square, come first
+            if origin >= START:
+                break
             landing = row_by_loc[origin][steps]
-            if landing < 0:
-                continue
-            res = apply_step(pawns, colours, seat, origin, landing)
-            if res is not None:
-                add(Move(position, card, kind, ((seat, origin, landing),), res[0]))
+            if landing < 0 or (landing != HOME and landing in mine):
+                continue  # off the path, or onto an own pawn (C2; a slide judged on its triangle)
+            add(Move(position, card, kind, ((seat, origin, landing),)))
 
 
 def _split_moves(position: Position, seats, add) -> None:
@@ -490,13 +523,13 @@ def _split_moves(position: Position, seats, add) -> None:
            for origin in pawns[seat] if origin < START]
     if len(out) < 2:
         return  # a part can only send pawns back, so no second pawn can appear
-    seen = set()
+    seen: dict = {}  # the two parts of a split, unordered -> the positions they reached
     for first in range(1, 7):
         second = 7 - first
         for seat, origin, row in out:
             landing = row[first]
-            if landing < 0:
-                continue
+            if landing < 0 or (landing != HOME and landing in pawns[seat]):
+                continue  # off the path, or onto an own pawn (C2)
             mid = apply_step(pawns, colours, seat, origin, landing)
             if mid is None:
                 continue
@@ -510,16 +543,21 @@ def _split_moves(position: Position, seats, add) -> None:
                     if seat2 == seat and origin2 == moved_to:
                         continue
                     landing2 = fwd2[origin2][second]
-                    if landing2 < 0:
-                        continue
+                    if landing2 < 0 or (landing2 != HOME and landing2 in mid_pawns[seat2]):
+                        continue  # off the path, or onto an own pawn (C2)
                     res = apply_step(mid_pawns, colours, seat2, origin2, landing2)
                     if res is None:
                         continue
+                    # The same two parts in the other order were listed if they ended alike.
                     part2 = (seat2, origin2, second)
-                    key = (part, part2, res[0]) if part < part2 else (part2, part, res[0])
-                    if key in seen:
+                    pair = (part, part2) if part < part2 else (part2, part)
+                    ended = seen.get(pair)
+                    if ended is None:
+                        seen[pair] = [res[0]]
+                    elif res[0] in ended:
                         continue
-                    seen.add(key)
+                    else:
+                        ended.append(res[0])
                     add(Move(position, 7, SPLIT,
                              ((seat, origin, landing), (seat2, origin2, landing2)), res[0]))
 
@@ -528,7 +566,6 @@ def _switch_moves(position: Position, seats, add) -> None:
     """The 11 switches a pawn of the player's (or the team's) on the track with an opponent's
     pawn on the track (C10; never two team pawns, T5)."""
     pawns = position.pawns
-    colours = position.colours
     for seat in seats:
         for origin in pawns[seat]:
             if origin >= TRACK_SQUARES:
@@ -538,9 +575,7 @@ def _switch_moves(position: Position, seats, add) -> None:
                     continue
                 for target in locs:
                     if target < TRACK_SQUARES:
-                        res = apply_switch(pawns, colours, seat, origin, other, target)
-                        add(Move(position, 11, SWITCH, ((seat, origin, other, target),),
-                                 res[0]))
+                        add(Move(position, 11, SWITCH, ((seat, origin, other, target),)))
 
 
 def _sorry_moves(position: Position, seats, add) -> None:
@@ -548,7 +583,6 @@ def _sorry_moves(position: Position, seats, add) -> None:
     pawn may come from either partner's START, and only when no opponent pawn is on the track
     may it take a team pawn of the other colour (T6)."""
     pawns = position.pawns
-    colours = position.colours
     opponents = [(other, target) for other, locs in enumerate(pawns) if other not in seats
                  for target in locs if target < TRACK_SQUARES]
     for seat in seats:
@@ -557,8 +591,7 @@ def _sorry_moves(position: Position, seats, add) -> None:
         targets = opponents or [(other, target) for other in seats if other != seat
                                 for target in pawns[other] if target < TRACK_SQUARES]
         for _other, target in targets:
-            res = apply_step(pawns, colours, seat, START, target)
-            add(Move(position, SORRY, SORRY_MOVE, ((seat, START, target),), res[0]))
+            add(Move(position, SORRY, SORRY_MOVE, ((seat, START, target),)))
 
 
 def _team_name(position: Position, seats) -> str:

@@ -16,8 +16,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .board import HOME, SAFETY_1, START, STEPS_TO_HOME
-from .moves import Move
+from .board import (HOME, NULL_FOURS, SAFETY_1, SLIDE_COVERING, START, STEPS_TO_HOME,
+                    TRACK_SQUARES)
+from .cards import SORRY
+from .moves import DISCARD, Move
 from .position import Position
 
 
@@ -26,6 +28,33 @@ class Strategy(Protocol):
 
     def choose(self, position: Position, card: int, moves: Sequence[Move],
                rng: random.Random) -> Move: ...
+
+
+# Cards whose moves all reach different positions (a property test checks it): every card but
+# the 4, the 7 and the 11, whose exceptions may_end_alike() names.
+_DISTINCT_CARDS = frozenset((1, 2, 3, 5, 8, 10, 12, SORRY))
+
+
+def may_end_alike(position: Position, card: int) -> bool:
+    """Whether two legal moves of ``card`` may reach the same position, so that telling them
+    apart takes their results: a 7's splits (C8); a 4 when two pawns could each play it backward
+    from the end of another colour's long slide onto its triangle and slide back where they
+    began (C4); an 11 when two pawns of one colour stand on one slide of another colour, where
+    switching either onto its triangle sweeps the other (C10, C4)."""
+    if card in _DISTINCT_CARDS:
+        return False
+    if card == 7:
+        return True
+    pawns, colours = position.pawns, position.colours
+    seats = position.rules.mover_seats(position)
+    if card == 4:
+        return sum(q in NULL_FOURS[colours[s]] for s in seats for q in pawns[s]) > 1
+    for s in seats:
+        slides = [SLIDE_COVERING[q] for q in pawns[s] if q < TRACK_SQUARES]
+        slides = [slide for slide in slides if slide is not None and slide.owner != colours[s]]
+        if len(set(slides)) < len(slides):
+            return True
+    return False
 
 
 class RandomStrategy:
@@ -43,10 +72,38 @@ class RandomStrategy:
         for move in moves:
             distinct.setdefault((move.result_pawns, move.card) if hands else move.result_pawns,
                                 move)
-        options = list(distinct.values())
-        # random() is a single C call; randrange() costs ten times more in the hot loop, and
-        # the bias of int(random() * n) for n <= 100 is below 2**-46.
-        return options[int(rng.random() * len(options))]
+        return _pick(list(distinct.values()), rng)
+
+    def choose_legal(self, position, card, moves, rng):
+        """The pick :meth:`choose` makes, for moves exactly as the move generator lists them
+        (each once, a card's moves together), as :class:`~.game.Game` passes them: results are
+        compared only for a card whose moves may end alike (:func:`may_end_alike`), since the
+        others' moves all end apart."""
+        if len(moves) == 1:
+            return moves[0]
+        if position.rules.hand_size:
+            # Moves of different cards never end alike: the rest of the hand differs.
+            options = []
+            first: dict = {}
+            card = alike = None
+            for move in moves:
+                if move.card != card:
+                    card = move.card
+                    alike = card not in _DISTINCT_CARDS and may_end_alike(position, card)
+                if move.kind != DISCARD and not alike:
+                    options.append(move)
+                elif first.setdefault((move.result_pawns, card), move) is move:
+                    options.append(move)
+            return _pick(options, rng)
+        if may_end_alike(position, card):
+            return self.choose(position, card, moves, rng)
+        return _pick(moves, rng)
+
+
+def _pick(options, rng):
+    # random() is a single C call; randrange() costs ten times more in the hot loop, and the
+    # bias of int(random() * n) for n <= 100 is below 2**-46.
+    return options[int(rng.random() * len(options))]
 
 
 def pawn_score(colour: int, location: int) -> float:
