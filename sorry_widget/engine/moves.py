@@ -62,6 +62,10 @@ def _colour_name(colour: int) -> str:
     return COLOURS[colour].capitalize()
 
 
+def _mover_name(position: Position) -> str:
+    return _colour_name(position.colours[position.to_move])
+
+
 def _take(locs: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
     """``locs`` with one pawn moved from ``old`` to ``new``, kept sorted."""
     lst = list(locs)
@@ -406,7 +410,6 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
     rules = position.rules
     if seats is None:
         seats = rules.mover_seats(position)
-    colour = position.colours[position.to_move]
 
     if card == SORRY:
         _sorry_moves(position, seats, add)
@@ -416,7 +419,7 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
             if all(START not in position.pawns[s] for s in seats):
                 why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
             else:
-                why = (f"no opponent pawn stands on the track for {_colour_name(colour)}'s "
+                why = (f"no opponent pawn stands on the track for {_mover_name(position)}'s "
                        "Sorry! (C11)")
             if rules.sorry_forward_4:
                 why += " and no pawn can move 4 forward"
@@ -437,7 +440,7 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
         forward_exists = bool(moves)
         _switch_moves(position, seats, add)
         if not forward_exists and moves and forfeits:
-            add(_forfeit(position, card, f"{_colour_name(colour)} declines to switch, as a "
+            add(_forfeit(position, card, f"{_mover_name(position)} declines to switch, as a "
                          "player may when no pawn can move 11 forward (C10)"))
     if not moves and forfeits:
         reason = _forfeit_reason(position, card) if len(seats) == 1 else \
@@ -473,7 +476,7 @@ def _hand_moves(position: Position, distinct: list[int]) -> list[Move]:
             playable = playable or card != 11 or of_card[0].kind != SWITCH
     if playable:
         return moves
-    name = _colour_name(position.colours[position.to_move])
+    name = _mover_name(position)
     if not moves:
         why = f"no card in {name}'s hand can move (P3)"
     else:
@@ -851,7 +854,7 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     label = card_label(card)
     if o not in own:
         owner = position.occupant(o) if is_track(o) else None
-        player = _colour_name(position.colours[position.to_move])
+        player = _mover_name(position)
         movable = " and ".join(f"{_colour_name(position.colours[s])}'s" for s in seats)
         if owner:
             return f"the pawn on {o} is {owner.capitalize()}'s; {player} moves only {movable} pawns"
