@@ -18,6 +18,8 @@ from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
 from .engine.simulate import ENGINES, FastEngineMissing, simulate
 from .engine.strategies import STRATEGIES
 
+SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
+
 
 def _card_name(value, field: str) -> int:
     if not isinstance(value, str) or value not in CARDS_BY_NAME:
@@ -266,7 +268,7 @@ def cmd_play(args) -> int:
         return 2
     game.run()
     names = ", ".join(f"{c} ({s.name})" for c, s in game.strategies.items())
-    print(f"Sorry! — {game.rules.title}; seed {args.seed}; {names}")
+    print(f"Sorry! — {game.rules.title}; seed {game.seed}; {names}")
     for n, draws in enumerate(game.leader_draws, 1):
         cards = ", ".join(f"{c} {CARD_NAMES[card]}" for c, card in draws)
         print(f"high-card draw{f' (again, {n})' if n > 1 else ''}: {cards}")
@@ -393,7 +395,7 @@ def cmd_cardgame_play(args) -> int:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
     who = ", ".join(f"{c} {getattr(s, 'name', 'person')}" for c, s in game.strategies.items())
-    print(f"SORRY! card game; seed {args.seed}; {who}")
+    print(f"SORRY! card game; seed {game.seed}; {who}")
     for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {action.explanation}")
     print(f"{' and '.join(game.winners) or 'nobody'} won after {game.rounds} rounds and "
@@ -443,7 +445,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
-    p.add_argument("--seed", default="1")
+    p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
                         "play-for-points-1992 (docs/rules.md)")
@@ -472,7 +474,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play one game and print a readable log")
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", default="1")
+    p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--strategy", default="random",
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
@@ -497,7 +499,7 @@ def build_parser() -> argparse.ArgumentParser:
                              ("play", cmd_cardgame_play, "play one random game, with its log")):
         p = card_sub.add_parser(name, help=text)
         p.add_argument("--players", type=int, default=4)
-        p.add_argument("--seed", default="1")
+        p.add_argument("--seed", help=SEED_HELP)
         p.add_argument("--deck", help="a deck file: {card name: count}")
         p.add_argument("--longer-game", action="store_true", help="the longer game (K19)")
         if name == "play":

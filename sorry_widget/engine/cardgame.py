@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SorryError
+from .seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
 COLOURS = ("red", "blue", "yellow", "green")
@@ -813,6 +814,7 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
     seed, five cards dealt to each in turn, the first seat to play."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise CardGameError(f"players: 2 to 4, not {players!r}")
+    seed = seed_or_fresh(seed)
     cards, rng = shuffled_deck(read_deck(DEFAULT_DECK if deck is None else deck), seed)
     state = dealt_state(players, cards, longer_game)
     state.refill_rng = rng
@@ -857,6 +859,7 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
     lists. It plays only the chosen decision, in place (:func:`distinct_choices` knows which
     decisions share a result without playing them). ``log``, if given, receives every
     :class:`Action` taken."""
+    seed = seed_or_fresh(seed)
     state = new_state(players, seed, deck, longer_game)
     chooser = random.Random(f"cardgame-players:{seed}")
     rounds = turns = 0
@@ -874,14 +877,17 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
     return CardGameResult(list(state.winners), rounds, turns, bool(state.winners))
 
 
-def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = 0, deck=None,
+def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = None, deck=None,
                       longer_game: bool = False, progress=None) -> dict:
-    """Many random games: the ``cardgame simulate --json`` object (docs/cardgame.md)."""
+    """Many random games: the ``cardgame simulate --json`` object (docs/cardgame.md). Game
+    ``i`` is ``play_random_cardgame(seed=f"{seed}:{i}")``; without a seed the run draws a fresh
+    one, returned as ``seed``."""
     import math
     import time
 
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise CardGameError(f"games: at least 1, not {games!r}")
+    seed = seed_or_fresh(seed)
     colours = list(COLOURS[:players])
     wins = [0.0] * len(colours)
     rounds, turns, unfinished = [], [], 0

@@ -32,6 +32,7 @@ from .cardgame import (
     shuffled_deck,
     sorted_cards,
 )
+from .seeds import seed_or_fresh
 
 RECORD_FORMAT = "sorry-cardrecord/1"
 MAX_RECORD_ACTIONS = 20_000
@@ -116,13 +117,16 @@ class CardGame:
     """One game of the SORRY! card game, stopping at each decision.
 
     ``strategies`` maps colours to a strategy name, object or None (a person); colours not
-    named are ``random``. ``deck`` is ``{card name: count}`` (the default deck if None)."""
+    named are ``random``. ``deck`` is ``{card name: count}`` (the default deck if None).
+    Without a ``seed`` the game draws a fresh one and keeps it (``game.seed``, its record)."""
 
     def __init__(self, players: int = 4, seed: Any = None, *, deck: Mapping | None = None,
                  longer_game: bool = False, strategies: Mapping | None = None,
                  _order: Sequence[str] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise CardGameError(f"players: 2 to 4, not {players!r}")
+        if _order is None:
+            seed = seed_or_fresh(seed)
         self.seed = seed
         self.deck = read_deck(DEFAULT_DECK if deck is None else deck)
         self.colours = list(COLOURS[:players])

@@ -21,6 +21,7 @@ from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards,
 from .moves import DISCARD, Move, _hand_moves, legal_moves
 from .position import Position
 from .rules import RuleSet, get_rules
+from .seeds import seed_or_fresh
 from .strategies import RandomStrategy, Strategy, as_strategy
 
 
@@ -94,7 +95,9 @@ class Game:
     mapped to ``None`` is played by a person, who passes moves to :meth:`play`. ``first`` is the
     colour that starts (default: the first in turn order). ``start`` replaces the initial
     position (its ``to_move`` then says who starts). With ``keep_history=False`` the game keeps
-    no list of plays, for fast simulation.
+    no list of plays, for fast simulation. ``seed`` (a number or a string) fixes the shuffles
+    and the computer players' choices; without one the game draws a fresh seed and keeps it in
+    ``game.seed`` (and its record), so ``Game(seed=game.seed)`` deals the same cards again.
     """
 
     def __init__(
@@ -108,6 +111,7 @@ class Game:
         start: Position | None = None,
         keep_history: bool = True,
     ) -> None:
+        seed = seed_or_fresh(seed)
         self.rules = get_rules(rules) if start is None else start.rules
         #: The high-card draw that chose the leader, where the rule set has one.
         self.leader_draws: list[list] = []

@@ -31,6 +31,7 @@ from .fastsim import play_random_game, supports
 from .game import Game, high_card_draw
 from .position import Position
 from .rules import RuleSet, get_rules
+from .seeds import seed_or_fresh
 from .strategies import GreedyStrategy, RandomStrategy
 
 ENGINES = ("auto", "batch", "python")
@@ -380,7 +381,7 @@ def simulate(
     players: int | Sequence[str] = 4,
     games: int = 1000,
     strategy: str | Sequence[Any] = "random",
-    seed: Any = 0,
+    seed: Any = None,
     rules: str | RuleSet = "classic",
     first: str | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -404,12 +405,14 @@ def simulate(
     python engine count bumps, slides and per-square landings too (the batch engine always
     does; the python engine then keeps every game's moves, several times slower).
     ``start``: a position to play from instead of the opening (its player to move goes
-    first), ``card``: the card that player holds."""
+    first), ``card``: the card that player holds. ``seed``: without one the run draws a fresh
+    seed and keeps it in ``Summary.seed``, so the same games can be played again."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise ValueError(f"workers: must be a whole number of at least 1, not {workers!r}")
+    seed = seed_or_fresh(seed)
     from_opening = start is None
     if start is None:
         start = Position.initial(players, get_rules(rules), to_move=first)
