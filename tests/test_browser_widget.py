@@ -498,3 +498,29 @@ def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
     bridge.flush()
     assert page.locator(".sw-coach-row").count() == 0  # advice belongs to its card
     assert page.locator("svg .sw-coach-target").count() == 0
+
+
+def test_a_new_game_clears_the_old_games_notice_and_a_lone_pass_says_so(page):
+    """After a split 7 the widget said the rest was made; a new game (teams) must not carry
+    that notice over, and where Pass is the only move the status asks for Pass, not a click."""
+    start = pos(red=[8, 20, "start", "start"], yellow=[50, "start", "start", "start"])
+    w = SorryWidget(Game(start=start, seed=0, strategies={"red": None}), card="7",
+                    animate=False)
+    bridge = Bridge(page, w)
+    click_through(bridge, ["8", "11"])
+    page.wait_for_selector(".sw-notice.sw-info:not([hidden])")
+    page.click("button.sw-new-game")
+    page.select_option(".sw-new-rules", "teams-1992")
+    page.click("button.sw-start-game")
+    bridge.wait_shown(w.last_play)
+    notice = page.text_content(".sw-notice")
+    assert "could go only one way" not in notice
+    assert f"seed {w.game.seed}" in notice and "Team play" in notice
+
+    # Red has every pawn in START and draws a 4: the only move is to pass (C1, C12).
+    game = game_drawing(pos(red=["start"] * 4, yellow=[30, "start", "start", "start"]), 4)
+    w = SorryWidget(game, animate=False)
+    bridge = Bridge(page.context.new_page(), w)
+    status = bridge.page.text_content(".sw-status")
+    assert "press Pass" in status and "click a pawn" not in status
+    assert bridge.page.locator("button.sw-pass").count() == 1

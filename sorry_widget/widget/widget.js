@@ -598,6 +598,7 @@ function renderBoard(model, el) {
     if (winner) line = winnerLine(winner);
     else if (waiting && demo) line = `${capital(pend.colour)} holds ${withArticle(pend.card)}. Try it: click a pawn, then where it goes — or press Show the move.`;
     else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
+    else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
     else if (demo && play) line = `${capital(play.colour)}'s move with ${withArticle(play.card)}. Press Reset to try again.`;
     else line = `${capital(toMove(i) || "")} to move`;
@@ -740,6 +741,11 @@ function renderBoard(model, el) {
         if (cls === "sw-target" || cls === "sw-selectable") node.setAttribute("tabindex", "0");
       }
     }
+  }
+
+  // A forfeit is the only move: nothing on the board can be clicked, only the Pass button.
+  function onlyPass(pend) {
+    return (pend.moves || []).every((m) => m.clicks.length === 0 && m.kind !== "discard");
   }
 
   function refreshPlayable() {

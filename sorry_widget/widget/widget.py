@@ -348,6 +348,9 @@ class SorryWidget(ReplayWidget):
             self._advance_computers()
             self._sync_annotations()
             self.play = self.last_play
+        # A new moment: the last game's notice (a forced split, a refusal) no longer applies.
+        players = ", ".join(game.colours)
+        self._notify(f"A new game: {rule_set.title}; {players}; seed {game.seed}.", "info")
 
     def reset(self) -> None:
         """A demo: back to its position and card, the example move ready to show again."""
