@@ -21,3 +21,5 @@ if [ ! -x "$root/.venv/bin/python" ]; then
 fi
 "$root/.venv/bin/python" -m pip install --quiet --upgrade pip
 "$root/.venv/bin/python" -m pip install --quiet -e "$root[$extras]"
+# JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
+"$root/.venv/bin/python" -m sorry_widget.lab_settings >/dev/null

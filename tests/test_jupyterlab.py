@@ -33,10 +33,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(root: Path, command: list[str], status_path: str):
+def server(root: Path, command: list[str], status_path: str, own_save_state: bool = True):
     """A Jupyter server (JupyterLab, Notebook or Voilà) on a free loopback port, serving a
     copy of the lessons (autosave edits files), with its own config folders; yields
-    (base url, token, served folder)."""
+    (base url, token, served folder). ``own_save_state=False`` leaves widget-state saving to
+    the environment's defaults instead of the person's own setting."""
     served = root / "notebooks"
     shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns("out", ".ipynb_*"))
     env = dict(os.environ)
@@ -45,9 +46,10 @@ def server(root: Path, command: list[str], status_path: str):
     env["JUPYTER_DATA_DIR"] = str(root / "data")
     # Save widget state with the notebook, as a teacher would switch on to keep annotations.
     settings = root / "settings"
-    plugin = settings / "@jupyter-widgets" / "jupyterlab-manager"
-    plugin.mkdir(parents=True)
-    (plugin / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
+    if own_save_state:
+        plugin = settings / "@jupyter-widgets" / "jupyterlab-manager"
+        plugin.mkdir(parents=True)
+        (plugin / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
     # Draw every cell, not only those scrolled into view, so a test sees every board.
     tracker = settings / "@jupyterlab" / "notebook-extension"
     tracker.mkdir(parents=True)
@@ -243,4 +245,43 @@ def test_the_quick_start_runs_in_voila(tmp_path, browser):
         replay.locator("button.sw-forward").click()
         page.wait_for_function(
             f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
+        page.close()
+
+
+@pytest.mark.parametrize("client", ["jupyterlab", "notebook"])
+def test_a_saved_lesson_reopens_with_its_boards_and_no_kernel(tmp_path, browser, client):
+    """A teacher reopens yesterday's autosaved lesson: its boards are there before anything
+    runs, not "Error displaying widget: model not found". Nobody switched widget-state saving
+    on: the environment the README's commands make has it as its default
+    (sorry_widget/lab_settings.py)."""
+    with server(tmp_path, [sys.executable, "-m", client, *JUPYTER_ARGS,
+                           *(["--LabApp.news_url="] if client == "jupyterlab" else [])],
+                "/api/status?token={token}", own_save_state=False) as (base, token, served):
+        path = (f"/lab/workspaces/saved/tree/01-quick-start.ipynb" if client == "jupyterlab"
+                else "/notebooks/01-quick-start.ipynb")
+        page = run_all(browser, f"{base}{path}?token={token}")
+        wait_for_boards(page, 2)
+        page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
+        saved = served / "01-quick-start.ipynb"
+        deadline = time.time() + 30
+        while "widget-state" not in json.dumps(json.loads(saved.read_text())["metadata"]):
+            assert time.time() < deadline, "the notebook was saved without its widgets"
+            time.sleep(0.5)
+        page.close()
+        # Yesterday's kernel is gone: what is left is the notebook file.
+        sessions = json.load(urllib.request.urlopen(f"{base}/api/sessions?token={token}"))
+        for session in sessions:
+            request = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}",
+                                             method="DELETE")
+            urllib.request.urlopen(request)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_default_timeout(60_000)
+        reopened = path.replace("/saved/", "/reopened/")
+        page.goto(f"{base}{reopened}?token={token}")
+        page.wait_for_function("document.querySelectorAll('.sorry-widget #pawns g.pawn')"
+                               ".length >= 16", timeout=60_000)
+        assert "model not found" not in outputs_text(page)
+        replay = page.locator(".sorry-widget").nth(1)
+        assert replay.locator("#pawns g.pawn").count() == 16
+        assert int(replay.get_attribute("data-shown")) > 0  # the play the lesson went to
         page.close()

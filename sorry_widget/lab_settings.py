@@ -1,0 +1,69 @@
+"""The JupyterLab settings the lessons need, written as an environment's defaults.
+
+A notebook closed without its widgets' state comes back with "Error displaying widget: model
+not found" in place of every board until it is run again, although its saved output holds the
+board's picture: JupyterLab renders a widget output with the widget manager whenever one is
+installed, and finds no model to show. With *Save Widget State Automatically* on, JupyterLab
+and Notebook 7 store each widget's state in the notebook, and a reopened lesson shows its boards
+(replayable, notes and all) before anything runs. It is off in a new JupyterLab, so the
+README's set-up (``scripts/setup-env.sh``), Binder (``binder/postBuild``) and the JupyterLite
+site (``scripts/build_lite.py``) turn it on as the environment's default: JupyterLab's
+``overrides.json``, which a person's own settings still override.
+
+    python -m sorry_widget.lab_settings          # this Python's environment (sys.prefix)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+#: The defaults themselves: one file, read here and by the JupyterLite build.
+DEFAULTS_FILE = Path(__file__).with_name("lab-overrides.json")
+
+
+def lab_defaults() -> dict:
+    return json.loads(DEFAULTS_FILE.read_text())
+
+
+def overrides_path(prefix: str | os.PathLike = sys.prefix) -> Path:
+    """Where JupyterLab and Notebook 7 of the environment at ``prefix`` read their defaults."""
+    return Path(prefix) / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def write_lab_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
+    """Merge the lessons' defaults into the environment's ``overrides.json``, keeping every
+    other setting in it; written to a temporary file and moved into place, so a failure leaves
+    the old file whole."""
+    path = overrides_path(prefix)
+    current: dict = {}
+    if path.exists():
+        try:
+            current = json.loads(path.read_text())
+        except (OSError, ValueError) as exc:
+            raise ValueError(f"{path}: not readable JSON ({exc}); fix or remove it") from None
+        if not isinstance(current, dict):
+            raise ValueError(f"{path}: expected a JSON object of plugin settings")
+    for plugin, settings in lab_defaults().items():
+        current[plugin] = {**current.get(plugin, {}), **settings}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".overrides-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w") as f:
+            json.dump(current, f, indent=2)
+            f.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return path
+
+
+if __name__ == "__main__":
+    try:
+        print(f"JupyterLab defaults for the lessons: {write_lab_defaults()}")
+    except (OSError, ValueError) as exc:
+        sys.exit(f"sorry_widget.lab_settings: {exc}")
