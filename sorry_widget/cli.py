@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from .engine.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
 from .engine.game import Game, GameError
 from .engine.moves import hand_moves, legal_moves
-from .engine.position import Position, PositionError
+from .engine.position import MAX_POSITION_BYTES, Position, PositionError
+from .engine.safeio import read_json, read_json_file
 from .engine.record import Record, RecordError
 from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
 from .engine.simulate import ENGINES, FastEngineMissing, simulate
@@ -69,7 +70,13 @@ def _hand_answer(data, hand) -> dict:
 
 
 def _emit(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    try:
+        line = json.dumps(obj, ensure_ascii=False)
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed from the input: escape it instead
+        line = json.dumps(obj)
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def cmd_moves(args) -> int:
@@ -85,38 +92,57 @@ def cmd_moves(args) -> int:
                                                                    "card": args.card}))
 
 
-def _answer_lines(answer) -> int:
+#: A deck file is a dozen card names with their counts.
+MAX_DECK_BYTES = 100_000
+#: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
+MAX_LINE_BYTES = 1_000_000
+
+
+def _request_lines(stream):
+    """(line number, bytes of the line or None where it is longer than MAX_LINE_BYTES); a long
+    line is skipped in pieces, never held whole."""
+    lineno = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        lineno += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(MAX_LINE_BYTES)
+            yield lineno, None
+        else:
+            yield lineno, line
+
+
+def _answer_lines(answer, what: str = "request") -> int:
     """Print ``answer(request)`` for each JSON line of stdin, or ``{"error": "line N: …"}``
-    and go on; exit status 1 if any line failed."""
+    and go on, whatever the line holds; exit status 1 if any line failed."""
     failed = False
-    for lineno, line in enumerate(sys.stdin, 1):
-        if not line.strip():
+    for lineno, line in _request_lines(sys.stdin.buffer):
+        if line is not None and not line.strip():
             continue
         try:
-            try:
-                request = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"not valid JSON ({exc})") from None
-            _emit(answer(request))
+            if line is None:
+                raise ValueError(f"{what}: longer than {MAX_LINE_BYTES:,} bytes")
+            _emit(answer(read_json(line, what=what, error=ValueError,
+                                   max_bytes=MAX_LINE_BYTES)))
         except ValueError as exc:
             failed = True
             _emit({"error": f"line {lineno}: {exc}"})
+        except Exception as exc:  # noqa: BLE001 — one bad line must not end the stream
+            failed = True
+            _emit({"error": f"line {lineno}: could not be answered ({type(exc).__name__}: "
+                            f"{exc})"})
     return 1 if failed else 0
 
 
-def _answer_file(path: str, answer) -> int:
-    """Print ``answer(position data)`` for a position file, or one ``{"error": …}`` line."""
+def _answer_file(path: str, answer, what: str = "position",
+                 max_bytes: int = MAX_POSITION_BYTES) -> int:
+    """Print ``answer(data)`` for a position (or state) file, or one ``{"error": …}`` line."""
     try:
-        with open(path, "rb") as f:
-            text = f.read()
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise PositionError(f"{path}: not valid JSON ({exc})") from None
-        _emit(answer(data))
-    except OSError as exc:
-        _emit({"error": f"{path}: {exc.strerror}"})
-        return 1
+        _emit(answer(read_json_file(path, what=what, error=PositionError,
+                                    max_bytes=max_bytes)))
     except ValueError as exc:
         _emit({"error": str(exc)})
         return 1
@@ -237,13 +263,9 @@ def cmd_coach(args) -> int:
         except FastEngineMissing as exc:
             return _usage_error(f"coach: {exc}")
     try:
-        with open(args.position, "rb") as f:
-            data = json.loads(f.read())
+        data = read_json_file(args.position, what="position", error=PositionError,
+                              max_bytes=MAX_POSITION_BYTES)
         advice = _advice(data, args)
-    except OSError as exc:
-        return _usage_error(f"coach: {args.position}: {exc.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        return _usage_error(f"coach: {args.position}: not valid JSON ({exc})")
     except (ValueError, FastEngineMissing) as exc:
         return _usage_error(f"coach: {exc}")
     print(advice.report())
@@ -283,7 +305,11 @@ def cmd_play(args) -> int:
     if scores is not None:
         print("scores: " + ", ".join(f"{c} {n}" for c, n in scores.items()))
     if args.record:
-        Record.from_game(game).save(args.record)
+        try:
+            Record.from_game(game).save(args.record)
+        except RecordError as exc:
+            print(f"sorry-widget play: {exc}", file=sys.stderr)
+            return 1
         print(f"record written to {args.record}")
     return 0
 
@@ -291,9 +317,6 @@ def cmd_play(args) -> int:
 def cmd_replay(args) -> int:
     try:
         record = Record.load(args.record)
-    except OSError as exc:
-        print(f"sorry-widget replay: {args.record}: {exc.strerror}", file=sys.stderr)
-        return 1
     except RecordError as exc:
         print(f"sorry-widget replay: {args.record}: {exc}", file=sys.stderr)
         return 1
@@ -332,10 +355,10 @@ def cmd_cardgame_plays(args) -> int:
     from .engine.cardgame import plays_answer
 
     if args.jsonl:
-        return _answer_lines(plays_answer)
+        return _answer_lines(plays_answer, "state")
     if not args.state:
         return _usage_error("cardgame plays: give a STATE file (or --jsonl)")
-    return _answer_file(args.state, plays_answer)
+    return _answer_file(args.state, plays_answer, "state", MAX_LINE_BYTES)
 
 
 def _card_deck(path):
@@ -343,12 +366,8 @@ def _card_deck(path):
 
     if path is None:
         return None
-    with open(path, "rb") as f:
-        try:
-            data = json.loads(f.read())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ValueError(f"deck: {path}: not valid JSON ({exc})") from None
-    return read_deck(data)
+    return read_deck(read_json_file(path, what="deck", error=ValueError,
+                                    max_bytes=MAX_DECK_BYTES))
 
 
 def cmd_cardgame_simulate(args) -> int:
@@ -389,8 +408,7 @@ def cmd_cardgame_play(args) -> int:
                         strategies=dict(_colour_strategy(s) for s in args.strategy or ()))
         game.run()
         if args.record:
-            with open(args.record, "w") as f:
-                f.write(game.record().to_json())
+            game.record().save(args.record)
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2

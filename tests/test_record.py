@@ -214,8 +214,10 @@ def test_a_record_past_its_limits_is_refused_naming_the_field(change, message):
 def test_a_huge_record_file_is_refused_before_it_is_read(tmp_path):
     path = tmp_path / "huge.json"
     path.write_text(" " * (MAX_RECORD_BYTES + 10))
-    with pytest.raises(RecordError, match="more than a record may be"):
+    with pytest.raises(RecordError, match="larger than 5,000,000 bytes"):
         Record.load(path)
+    with pytest.raises(RecordError, match="more than 5,000,000 bytes"):
+        Record.from_json(path.read_text())
 
 
 def test_errors_read_as_one_sentence_in_a_notebook():

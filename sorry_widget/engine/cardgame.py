@@ -19,9 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SorryError
+from .safeio import read_json
 from .seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
+#: A state lists each card once; even a deck of thousands of cards is well under this.
+MAX_STATE_BYTES = 1_000_000
 COLOURS = ("red", "blue", "yellow", "green")
 ACTIONS = ("take-2", "switch", "play-2", "sorry-back", "sorry-steal", "dont-be-sorry")
 #: The round's target (K5): a pile totalling exactly this wins it; more is a bust (K6).
@@ -231,11 +234,8 @@ class CardState:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> CardState:
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise CardGameError(f"state: not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, what="state", error=CardGameError,
+                                       max_bytes=MAX_STATE_BYTES))
 
     def to_dict(self) -> dict:
         """The canonical object: keys sorted, hands and the discard in card order, options and

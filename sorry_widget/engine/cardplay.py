@@ -32,9 +32,12 @@ from .cardgame import (
     shuffled_deck,
     sorted_cards,
 )
+from .safeio import read_json, read_json_file, write_text_atomic
 from .seeds import seed_or_fresh
 
 RECORD_FORMAT = "sorry-cardrecord/1"
+#: A record file: a 20,000-action game is about 1 MB.
+MAX_RECORD_BYTES = 5_000_000
 MAX_RECORD_ACTIONS = 20_000
 MAX_NOTES = 1000
 MAX_NOTE_CHARS = 2000
@@ -317,29 +320,20 @@ class CardRecord:
         return "{\n" + ",\n".join(lines) + "\n}\n"
 
     def save(self, path) -> None:
-        """Write the record as ``sorry-cardrecord/1`` JSON."""
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(self.to_json())
+        """Write the record as ``sorry-cardrecord/1`` JSON, whole or not at all: after any
+        failure the old file is as it was, and one CardGameError says why."""
+        write_text_atomic(path, self.to_json(), what="record", error=CardGameError)
 
     @classmethod
     def load(cls, path) -> CardRecord:
         """Read and check a record file (one error naming the field that is wrong)."""
-        try:
-            with open(path, "rb") as source:
-                text = source.read(5_000_001)
-        except OSError as exc:
-            raise CardGameError(f"record: cannot read {str(path)!r} ({exc.strerror})") from None
-        return cls.from_json(text)
+        return cls.from_dict(read_json_file(path, what="record", error=CardGameError,
+                                            max_bytes=MAX_RECORD_BYTES))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> CardRecord:
-        if len(text) > 5_000_000:
-            raise CardGameError("record: larger than 5 MB")
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise CardGameError(f"record: not valid JSON ({exc})") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, what="record", error=CardGameError,
+                                       max_bytes=MAX_RECORD_BYTES))
 
     @classmethod
     def from_dict(cls, data: Any) -> CardRecord:

@@ -16,6 +16,7 @@ from typing import Any
 from . import board
 from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
 from .rules import RuleSet, get_rules, option_problem
+from .safeio import read_json, read_json_file
 
 POSITION_FORMAT = "sorry-position/1"
 
@@ -28,12 +29,14 @@ class PositionError(SorryError):
     """A position that is not valid ``sorry-position/1``; the message names the field."""
 
 
-def parse_json(text: str | bytes, error: type[ValueError], what: str) -> Any:
-    """``json.loads`` that fails with ``error("<what>: not valid JSON (…)")``."""
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise error(f"{what}: not valid JSON ({exc})") from None
+#: A position is a few hundred bytes; a file far larger than that is not one.
+MAX_POSITION_BYTES = 100_000
+
+
+def parse_json(text: str | bytes, error: type[ValueError], what: str,
+               max_bytes: int = MAX_POSITION_BYTES) -> Any:
+    """JSON read with the limits of :mod:`.safeio`; any breach is ``error("<what>: …")``."""
+    return read_json(text, what=what, error=error, max_bytes=max_bytes)
 
 
 def parse_location(value: Any, field: str) -> int:
@@ -219,8 +222,8 @@ class Position:
 
     @classmethod
     def load(cls, path) -> Position:
-        with open(path, "rb") as f:
-            return cls.from_json(f.read())
+        return cls.from_dict(read_json_file(path, what="position", error=PositionError,
+                                            max_bytes=MAX_POSITION_BYTES))
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys; the

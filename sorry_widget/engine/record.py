@@ -27,6 +27,7 @@ from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, hand_moves, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
+from .safeio import read_json_file, write_text_atomic
 from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
 
@@ -261,16 +262,12 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        if len(text) > MAX_RECORD_BYTES:
-            raise RecordError(f"record: {len(text):,} bytes is more than a record may be "
-                              f"({MAX_RECORD_BYTES:,})")
-        return cls.from_dict(parse_json(text, RecordError, "record"))
+        return cls.from_dict(parse_json(text, RecordError, "record", MAX_RECORD_BYTES))
 
     @classmethod
     def load(cls, path) -> Record:
-        with open(path, "rb") as f:
-            # Read one byte past the limit, so a huge file is refused without reading it all.
-            return cls.from_json(f.read(MAX_RECORD_BYTES + 1))
+        return cls.from_dict(read_json_file(path, what="record", error=RecordError,
+                                            max_bytes=MAX_RECORD_BYTES))
 
     # --- replay -----------------------------------------------------------------------------
 
@@ -412,9 +409,9 @@ class Record:
         return "\n".join(lines) + "\n"
 
     def save(self, path) -> None:
-        text = self.to_json()
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        """Write the record to ``path`` whole or not at all: after any failure (a full disk,
+        a folder that is not there) the old file is as it was, and one RecordError says why."""
+        write_text_atomic(path, self.to_json(), what="record", error=RecordError)
 
     def __repr__(self) -> str:
         return (f"<Record {self.rules} {', '.join(p['colour'] for p in self.players)}: "
