@@ -27,6 +27,7 @@ from .cardgame import (
     cards_in_play,
     deck_cards,
     dealt_state,
+    ends_round,
     is_card,
     read_deck,
     shuffled_deck,
@@ -227,7 +228,8 @@ class CardGame:
     def _take(self, action: Action) -> Action:
         if self.state.pending is None:
             self.turns += 1
-        if self.state.play_pile and not action.result.play_pile:
+        kind = action.notation.split(" ")[1]
+        if ends_round(bool(self.state.play_pile), kind, action.result):
             self.rounds += 1
         self.history.append(action)
         self.state = action.result
