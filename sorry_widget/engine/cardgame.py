@@ -675,6 +675,16 @@ def preview(state: CardState, choice: tuple) -> str:
     return _perform(_clone(state), choice, True)[1]
 
 
+def previews(state: CardState) -> dict[str, str]:
+    """:func:`preview` of every choice of the player to act, by its notation (the notations
+    of :func:`actions`)."""
+    out: dict[str, str] = {}
+    for choice in choices(state):
+        notation, text, _ = _perform(_clone(state), choice, True)
+        out.setdefault(notation, text)
+    return out
+
+
 def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardState]:
     """:func:`perform` on ``s`` itself; ``public``: stop where another player's hidden hand
     decides (:func:`preview`; the state returned is then not a decision's)."""

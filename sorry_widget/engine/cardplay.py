@@ -25,10 +25,12 @@ from .cardgame import (
     CardState,
     actions,
     cards_in_play,
+    choices,
     deck_cards,
     dealt_state,
     ends_round,
     is_card,
+    perform,
     read_deck,
     shuffled_deck,
     sorted_cards,
@@ -199,6 +201,13 @@ class CardGame:
         for action in options:
             if action.notation == wanted:
                 return self._take(action)
+        # A choice whose result another listed action shares (actions() lists each result
+        # once) is still the person's choice: a person is offered every choice (previews()),
+        # since which ones share a result can hang on hands they cannot see.
+        for choice in choices(self.state):
+            notation, explanation, result = perform(self.state, choice)
+            if notation == wanted:
+                return self._take(Action(notation, explanation, result))
         raise CardGameError(f"{wanted!r} is not a legal action for {self.to_act}; legal: "
                             + ", ".join(a.notation for a in options))
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import traitlets
 
-from ..engine.cardgame import Action, CardGameError, CardState
+from ..engine.cardgame import Action, CardGameError, CardState, previews
 from ..engine.cardplay import CardGame, CardRecord
 from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
@@ -235,12 +235,15 @@ class SorryCardWidget(ReplayWidget):
             self.pending = {}
             return
         state = game.state
+        # Before acting, a person is told only what they may see: not whether an opponent
+        # holds a SORRY! steal card or Don't Be SORRY! (the actions' own explanations know).
+        # Every choice is offered, not one per result: which choices share a result can hang
+        # on those hands too (Play 2's numbers in either order at a 21 nobody can steal).
         options = []
-        for action in game.actions():
-            options.append({"notation": action.notation, "explanation": action.explanation,
-                            "rules": list(dict.fromkeys(_RULE_ID.findall(action.explanation))),
-                            "card": action_card(action.notation),
-                            "kind": action_kind(action.notation)})
+        for notation, text in previews(state).items():
+            options.append({"notation": notation, "explanation": text,
+                            "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
+                            "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
         self.pending = {"play": len(game.history), "colour": state.to_act,
                         "window": window.get("kind", ""), "prompt": _prompt(state),
