@@ -86,6 +86,10 @@ class SorryCardWidget(ReplayWidget):
     - ``SorryCardWidget(state=…)`` is a rule demo: the table stays on that state after Run
       All; whoever is to act is the student, who may try any action and *Reset*.
 
+    ``size`` is the table's largest height in pixels: it fills the width the notebook gives
+    it beside the side panel, up to that (the default, 760, is about 1000 px wide), and no
+    narrower than 760 px wide where the page allows, so every text on it stays 11 px or more.
+
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
     played by a person), ``"all"`` (the default for a replay) or None.
     """
@@ -103,7 +107,7 @@ class SorryCardWidget(ReplayWidget):
     def __init__(self, game: CardGame | None = None, record: Any = None, *,
                  state: CardState | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
-                 theme: str = "auto", size: int = 560, speed: float = 1.0,
+                 theme: str = "auto", size: int = 760, speed: float = 1.0,
                  **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
