@@ -246,3 +246,15 @@ def test_a_person_may_take_any_choice_even_one_whose_result_another_action_lists
     game = CardGame.from_state(state, strategies={"red": None, "blue": "random"})
     taken = game.play("red play-2 7 4")
     assert taken.notation == "red play-2 7 4" and game.state.player("red").home == 1
+
+
+def test_simulate_reports_the_rounds_recounted_from_the_same_games():
+    from sorry_widget.engine.cardgame import simulate_cardgame
+
+    summary = simulate_cardgame(4, 30, seed="count")
+    recounted = []
+    for i in range(30):
+        game = CardGame(4, f"count:{i}")  # the seeds simulate gives its games
+        game.run()
+        recounted.append(len(recount_rounds(game)))
+    assert summary["rounds_per_game_mean"] == pytest.approx(sum(recounted) / 30)

@@ -248,3 +248,22 @@ def test_the_simulate_command_prints_the_contracts_json():
     assert abs(sum(summary["wins_per_seat"]) - 12) < 1e-9
     assert summary == {**simulate_cardgame(3, 12, "7"),
                        "games_per_second": summary["games_per_second"]}
+
+
+def test_explanations_name_cards_as_printed_never_by_their_ids():
+    import re
+
+    from sorry_widget.engine.cardgame import play_random_cardgame as play
+
+    ids = re.compile(r"\b(slide-\d+|take-2|play-2|sorry-back|sorry-steal|dont-be-sorry)\b")
+    seen = 0
+    for seed in range(6):
+        log = []
+        play(4, f"words:{seed}", log=log)
+        for action in log:
+            seen += 1
+            assert not ids.search(action.explanation), action.explanation
+    assert seen > 100
+    s = make([("red", ["slide-21"], 0), ("blue", ["2"], 0)], pile=["3"])
+    assert by_notation(s)["red slide-21"].explanation.startswith(
+        "Red plays the Slide 21, making the total 21 (K8)")

@@ -214,6 +214,7 @@ def test_what_a_person_is_offered_depends_only_on_what_they_may_see(blue, yellow
     assert words["red sorry-back blue"].replace("Blue", "X") == \
         words["red sorry-back yellow"].replace("Yellow", "X")
     assert "unless Blue blocks it with Don't Be SORRY! (K14)" in words["red sorry-back blue"]
-    assert "unless another player steals it with a SORRY! steal card (K13)" in words["red play-2 7 4"]
+    assert "unless another player steals it with a SORRY! steal card (K13)" in \
+        words["red play-2 7 4"]
     assert not any(id_ in text for text in words.values()
                    for id_ in ("sorry-steal", "dont-be-sorry", "sorry-back"))

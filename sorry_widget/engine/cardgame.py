@@ -87,6 +87,19 @@ def card_order(name: str) -> tuple[int, int]:
     return (2, ACTIONS.index(name))
 
 
+#: The names printed on the action cards (an explanation says these, never the ids).
+PRINTED_NAMES = {"take-2": "Take 2", "switch": "Switch", "play-2": "Play 2",
+                 "sorry-back": "SORRY!", "sorry-steal": "SORRY! steal card",
+                 "dont-be-sorry": "Don't Be SORRY!"}
+
+
+def card_name(name: str) -> str:
+    """A card as a sentence names it: ``7``, ``Slide 21``, ``Take 2``, ``SORRY! steal card``."""
+    if (s := slide_value(name)) is not None:
+        return f"Slide {s}"
+    return PRINTED_NAMES.get(name, name)
+
+
 def sorted_cards(cards) -> list[str]:
     return sorted(cards, key=card_order)
 
@@ -702,7 +715,7 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         hand.remove(card)
         s.play_pile.append(card)
         rule = "K4" if number_value(card) is not None else "K8"
-        notes = [f"{name} plays the {card}, making the total {s.total} ({rule})"]
+        notes = [f"{name} plays the {card_name(card)}, making the total {s.total} ({rule})"]
         ended = _after_card(s, seat, notes, public)
         return (f"{me} {card}", _sentence(notes),
                 ended if ended is not None else _settle(s, seat, [], notes, False))
@@ -756,7 +769,7 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         card = choice[1]
         hand.remove(card)
         s.discard.append(card)
-        notes = [f"{name} has no card to play and discards the {card} (K3)"]
+        notes = [f"{name} has no card to play and discards the {card_name(card)} (K3)"]
         return f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False)
     if kind == "pass":
         notes = [f"{name} has no card and passes (K3)"]

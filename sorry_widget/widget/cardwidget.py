@@ -400,8 +400,8 @@ def _prompt(state: CardState) -> str:
     if not p:
         return ""
     if p["kind"] == "steal":
-        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! to steal it and turn "
-                f"a pawn card HOME yourself? (K13)")
+        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! steal card to take it "
+                "and turn a pawn card HOME yourself? (K13)")
     if p["sorry"] == "sorry-steal":
         return (f"{p['by'].capitalize()} plays a SORRY! to steal your 21. Block it with "
                 "Don't Be SORRY! and keep the 21? (K14)")
