@@ -1135,11 +1135,15 @@ function renderCardTable(model, el) {
     pick.hidden = prompt.hidden && !choices.childElementCount;
     if (pick.hidden) return;
     const svg = tablePicture.querySelector("svg");
-    const anchor = svg && (svg.querySelector("g.hand-card.sw-selected")
-      || svg.querySelector(`g.player[data-colour="${pend.colour}"] g.hand-card`)
-      || svg.querySelector(`g.player[data-colour="${pend.colour}"]`));
+    const selected = svg ? [...svg.querySelectorAll("g.hand-card.sw-selected")].slice(-1) : [];
+    const anchors = selected.length ? selected : svg ? [...svg.querySelectorAll(
+      `g.player[data-colour="${pend.colour}"] g.hand-card`)] : [];
     const box = tableBox.getBoundingClientRect();
-    const at = anchor ? anchor.getBoundingClientRect() : { left: box.left, top: box.bottom, width: 0 };
+    const rects = anchors.map((n) => n.getBoundingClientRect());
+    const at = rects.length ? {
+      left: Math.min(...rects.map((r) => r.left)), top: Math.min(...rects.map((r) => r.top)),
+      width: Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left)),
+    } : { left: box.left, top: box.bottom, width: box.width };
     const width = Math.min(box.width - 8, 420);
     pick.style.width = `${width}px`;
     const left = Math.max(4, Math.min(box.width - width - 4, at.left - box.left + at.width / 2 - width / 2));
