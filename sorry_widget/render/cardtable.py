@@ -17,9 +17,9 @@ _E = svgwrite.Drawing(profile="full", debug=False)
 WIDTH, HEIGHT = 820, 620
 CARD_W, CARD_H = 50, 70
 FONT = "Helvetica, Arial, sans-serif"
-#: The smallest font size of any text on the table, in the table's own units: the widget never
-#: draws the table narrower than 760 of its 820 units by default, so this is 11 px or more on
-#: screen, readable from the back of a room (the widget's browser test measures it).
+#: The smallest font size of any text on the table, in the table's own units. The widget draws
+#: the 820-unit-wide table at least 760 px wide where the page allows, so this is 11 px or more
+#: on screen, readable from the back of a room (the widget's browser test measures it).
 MIN_FONT = 12
 
 #: Where each seat sits, by the number of players: (centre x, centre y) of its area; seat 0 is
