@@ -11,6 +11,7 @@ import pytest
 
 from browser import Bridge
 from sorry_widget import CardGame, SorryCardWidget
+from sorry_widget.render.cardtable import PILE_SHOWN
 from test_export import offline_page
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -65,9 +66,9 @@ def test_the_total_on_screen_follows_the_pile(page):
         drawn = page.text_content("svg.sorry-cardtable text.total")
         on_pile = page.locator("svg.sorry-cardtable g.play-pile g.pile-card").evaluate_all(
             "ns => ns.map(n => n.dataset.card)")
-        assert on_pile == state.play_pile[-8:]
+        assert on_pile == state.play_pile[-PILE_SHOWN:]
         if state.play_pile:
-            assert drawn in (f"{state.total}!", f"Slide to {state.total}", str(state.total))
+            assert drawn in (f"Slide to {state.total}", str(state.total))
             assert page.text_content(".sw-total") == f"Total: {drawn}"
         else:
             assert page.text_content(".sw-total") == "Total: 0"
@@ -186,8 +187,9 @@ def test_a_rule_demo_is_tried_by_clicking_and_reset(page):
     page.click(".sw-demo button.sw-reset")
     wait_shown(page, 0)
     assert w.last_play == 0 and page.get_attribute(".sw-total", "data-total") == "17"
-    assert page.text_content("svg.sorry-cardtable text.total") == "17!"
-    assert page.text_content(".sw-total") == "Total: 17!"
+    # No "17!": in a maths lesson that is a factorial.
+    assert page.text_content("svg.sorry-cardtable text.total") == "17"
+    assert page.text_content(".sw-total") == "Total: 17"
 
 
 def test_the_card_game_lesson_exported_with_the_command_opens_offline(browser, tmp_path):
@@ -223,3 +225,107 @@ def test_the_card_game_lesson_exported_with_the_command_opens_offline(browser, t
     page.context.close()
     assert not errors, errors
     assert not tried, tried
+
+
+def _sorry_table():
+    from sorry_widget import CardState
+
+    return CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [
+            {"colour": "red", "hand": ["9", "slide-15", "take-2", "sorry-back", "sorry-steal"],
+             "home": 1},
+            {"colour": "blue", "hand": ["3", "4", "5", "6", "7"], "home": 1},
+            {"colour": "yellow", "hand": ["1", "dont-be-sorry", "2", "8", "0"], "home": 2},
+            {"colour": "green", "hand": ["1", "2", "3"], "home": 0}],
+        "to_play": "red", "direction": 1,
+        "play_pile": ["10", "play-2", "2", "slide-10", "1", "switch", "0", "1", "2"],
+        "total": 14, "draw_pile": ["1", "2", "3", "5", "6", "8", "9", "10"] * 3,
+        "discard": ["4"], "pending": None, "winners": []})
+
+
+def _person_at(page, width, height, theme="light"):
+    w = SorryCardWidget(game=CardGame.from_state(_sorry_table(), strategies={
+        "red": None, **GREEDY}), theme=theme)
+    Bridge(page, w, width=width)
+    page.set_viewport_size({"width": width, "height": height})
+    return w
+
+
+def test_after_clicking_sorry_whom_to_hit_is_on_screen_next_to_the_card(page):
+    w = _person_at(page, 1280, 800)
+    page.click('g.player[data-colour="red"] g.hand-card[data-card="sorry-back"]')
+    page.wait_for_selector(".sw-pick .sw-choice")
+    card = page.locator('g.player[data-colour="red"] g.hand-card[data-card="sorry-back"]')
+    at = card.bounding_box()
+    targets = page.locator(".sw-pick .sw-choice")
+    assert sorted(targets.evaluate_all("ns => ns.map(n => n.dataset.notation)")) == \
+        ["red sorry-back blue", "red sorry-back yellow"]
+    for i in range(targets.count()):
+        box = targets.nth(i).bounding_box()
+        # Inside the 1280×800 window without scrolling.
+        assert 0 <= box["x"] and box["x"] + box["width"] <= 1280
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 800
+    whole = page.locator(".sw-pick").bounding_box()
+    # Next to the card clicked: just above it, overlapping it sideways.
+    assert 0 <= at["y"] - (whole["y"] + whole["height"]) <= 40
+    assert whole["x"] < at["x"] + at["width"] and at["x"] < whole["x"] + whole["width"]
+    page.locator(".sw-pick .sw-choice", has_text="On Yellow").click()
+    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown !== '0'")
+    assert w.game.history[0].notation == "red sorry-back yellow"
+
+
+def test_the_status_line_is_in_the_colour_of_the_player_it_names(page):
+    game = CardGame(4, seed=8)
+    game.run()
+    w = SorryCardWidget(record=game.record(), theme="light")
+    Bridge(page, w, width=1280)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    css = {"red": "rgb(198, 40, 40)", "blue": "rgb(29, 100, 200)",
+           "yellow": "rgb(162, 124, 0)", "green": "rgb(35, 146, 74)"}
+    checked = 0
+    for n in range(1, 12):
+        page.click(".sorry-widget button.sw-forward")
+        wait_shown(page, n)
+        named = game.states[n].to_act
+        if named == game.states[n - 1].to_act:
+            continue
+        text = page.text_content(".sw-status")
+        assert text.startswith(f"{named.capitalize()} to act")
+        colour = page.evaluate("getComputedStyle(document.querySelector('.sw-status')).color")
+        assert colour == css[named], (n, text, colour)
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_table_fills_the_width_and_no_text_on_it_is_under_11_px(page, width, height, theme):
+    _person_at(page, width, height, theme)
+    widget = page.locator(".sorry-widget").bounding_box()
+    table = page.locator(".sw-table").bounding_box()
+    side = page.locator(".sw-side").bounding_box()
+    # Beside the side panel, the table takes the rest of the row, up to its largest size
+    # (760 px tall, about 1005 px wide).
+    assert side["x"] >= table["x"] + table["width"]
+    assert table["width"] >= min(1000, widget["width"] - side["width"] - 40)
+    sizes = page.evaluate("""() => {
+      const svg = document.querySelector('.sw-table svg.sorry-cardtable');
+      const scale = (el) => { const m = el.getScreenCTM(); return Math.hypot(m.a, m.b); };
+      const out = [];
+      for (const t of svg.querySelectorAll('text')) {
+        out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale(t)]);
+      }
+      // Card faces drawn by reference: their texts at the scale of each reference.
+      for (const u of svg.querySelectorAll('use')) {
+        const face = document.getElementById((u.getAttribute('href') ||
+                                              u.getAttribute('xlink:href')).slice(1));
+        for (const t of face.querySelectorAll('text')) {
+          out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale(u)]);
+        }
+      }
+      return out;
+    }""")
+    assert len(sizes) > 40
+    small = [(text, round(px, 1)) for text, px in sizes if px < 11]
+    assert not small, small

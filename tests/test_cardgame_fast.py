@@ -69,7 +69,7 @@ def test_distinct_choices_group_decisions_exactly_as_their_results_do(longer_gam
     assert merged > 20  # the merging itself was exercised, not only trivial decisions
 
 
-def test_a_returning_players_sorry_back_is_one_result_whoever_it_hits():
+def test_a_returning_players_sorry_back_hurts_whom_it_names_each_its_own_result():
     from sorry_widget.engine.cardgame import CardState
 
     state = CardState.from_dict({
@@ -83,7 +83,8 @@ def test_a_returning_players_sorry_back_is_one_result_whoever_it_hits():
         "draw_pile": ["5", "6", "7", "8", "10", "1", "2", "3"], "discard": [],
         "pending": None, "winners": []})
     listed = [a.notation for a in actions(state)]
-    # Red's own card turns whether blue or green is hit (K19): one result; yellow may block.
-    assert listed == ["red 9", "red sorry-back blue", "red sorry-back yellow"]
-    assert [c for c in distinct_choices(state)] == [
-        ("card", "9"), ("sorry-back", "blue"), ("sorry-back", "yellow")]
+    # K19: the SORRY! sets back whom it names, not red; yellow has nothing HOME to lose, so it
+    # is no target and its Don't Be SORRY! is never asked for (K14).
+    assert listed == ["red 9", "red sorry-back blue", "red sorry-back green"]
+    assert distinct_choices(state) == [
+        ("card", "9"), ("sorry-back", "blue"), ("sorry-back", "green")]

@@ -62,11 +62,19 @@ def test_records_replay_to_the_same_states_and_resave_byte_for_byte(longer_game)
 
 
 def test_a_long_game_with_refills_replays_them_from_the_record():
-    game = CardGame(4, "refills", longer_game=True)
-    game.run()
-    assert game.state.refills  # the longer game goes through the deck
+    game = _refilling_game()
     record = CardRecord.from_json(game.record().to_json())
     assert record.replay().state.key() == game.state.key()
+
+
+def _refilling_game():
+    """A longer game that goes through the deck at least once."""
+    for seed in range(20):
+        game = CardGame(4, f"refills:{seed}", longer_game=True)
+        game.run()
+        if game.state.refills:
+            return game
+    raise AssertionError("no longer game of 20 went through the deck")
 
 
 def _recorded(seed="bad", players=2, longer_game=False):
@@ -93,8 +101,7 @@ def test_a_bad_record_gets_one_error_naming_the_field(change, field):
 
 
 def test_a_record_whose_refill_is_not_the_discard_is_refused():
-    data, game = _recorded("refills", 4, True)
-    assert data["refills"]
+    data = json.loads(_refilling_game().record().to_json())
     data["refills"][0][0] = "sorry-steal" if data["refills"][0][0] != "sorry-steal" else "0"
     with pytest.raises(CardGameError) as err:
         CardRecord.from_dict(data)
@@ -167,3 +174,87 @@ def test_the_play_command_prints_the_game_and_writes_a_record_that_replays(tmp_p
     bad = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "cardgame", "play",
                           "--strategy", "red=clever"], capture_output=True, text=True)
     assert bad.returncode == 2 and "strategy: 'clever'" in bad.stderr and not bad.stdout
+
+
+def recount_rounds(game):
+    """Rounds (K7) recounted from the actions alone, independently of the engine's counter:
+    a pile is built from the cards each turn lays, its total worked out here (K4), and a round
+    ends at a SORRY! played on one's turn (K12) or when a laid number or Slide takes the total
+    to 21 or more (K5, K6). Returns each round's end as "21", "bust" or "sorry"."""
+    ends, pile = [], []
+
+    def total():
+        t = 0
+        for card in pile:
+            if card.isdigit():
+                t += int(card)
+            elif card.startswith("slide-"):
+                t = int(card[6:])
+        return t
+
+    for before, action in zip(game.states, game.history):
+        if before.pending is not None:
+            continue  # a window's answer lays no card that ends a round by itself
+        words = action.notation.split(" ")[1:]
+        if words[0] in ("discard", "pass"):
+            continue
+        if words[0] == "sorry-back":
+            ends.append("sorry")
+            pile = []
+            continue
+        if words[0] == "play-2":
+            pile.append("play-2")
+            words = words[1:]
+        for card in words:
+            pile.append(card)
+            if total() >= 21:
+                ends.append("21" if total() == 21 else "bust")
+                pile = []
+                break
+    return ends
+
+
+def test_every_pile_is_a_round_one_card_piles_too():
+    one_card_rounds = 0
+    for seed in range(40):
+        game = CardGame(4, f"rounds:{seed}", deck=BUSY_DECK)
+        game.run()
+        ends = recount_rounds(game)
+        assert game.rounds == len(ends), seed
+        result = play_random_cardgame(4, f"rounds:{seed}", BUSY_DECK)
+        assert result.rounds == len(ends), seed
+        # A round of one card: a SORRY! or a Slide 21 laid on an empty pile.
+        for before, action in zip(game.states, game.history):
+            word = action.notation.split(" ")[1]
+            if not before.play_pile and before.pending is None and word in ("sorry-back",
+                                                                              "slide-21"):
+                one_card_rounds += 1
+    assert one_card_rounds > 5  # the case the old count missed did occur
+
+
+def test_a_person_may_take_any_choice_even_one_whose_result_another_action_lists():
+    from sorry_widget.engine.cardgame import CardState, actions
+
+    state = CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": "red", "hand": ["play-2", "4", "7"], "home": 0},
+                    {"colour": "blue", "hand": ["1"], "home": 0}],
+        "to_play": "red", "direction": 1, "play_pile": ["10"], "total": 10,
+        "draw_pile": ["2", "3", "5"], "discard": [], "pending": None, "winners": []})
+    listed = [a.notation for a in actions(state)]
+    assert "red play-2 7 4" not in listed  # 4 then 7 ends alike: one action (docs/cardgame.md)
+    game = CardGame.from_state(state, strategies={"red": None, "blue": "random"})
+    taken = game.play("red play-2 7 4")
+    assert taken.notation == "red play-2 7 4" and game.state.player("red").home == 1
+
+
+def test_simulate_reports_the_rounds_recounted_from_the_same_games():
+    from sorry_widget.engine.cardgame import simulate_cardgame
+
+    summary = simulate_cardgame(4, 30, seed="count")
+    recounted = []
+    for i in range(30):
+        game = CardGame(4, f"count:{i}")  # the seeds simulate gives its games
+        game.run()
+        recounted.append(len(recount_rounds(game)))
+    assert summary["rounds_per_game_mean"] == pytest.approx(sum(recounted) / 30)

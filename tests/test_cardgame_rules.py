@@ -7,7 +7,9 @@ import json
 import subprocess
 import sys
 
-from sorry_widget.engine.cardgame import CardState, actions
+import pytest
+
+from sorry_widget.engine.cardgame import CardGameError, CardState, actions
 
 
 def make(players, to_play="red", pile=(), draw=(), discard=(), direction=1, pending=None,
@@ -132,6 +134,67 @@ def test_k17_and_k18_a_bust_that_brings_two_players_home_is_decided_by_their_han
     assert actions(a.result) == []
 
 
+def longer(players, to_play="red", pile=(), pending=None):
+    """A longer-game state (K19) from ``players`` = [(colour, hand, home, returning), …]."""
+    from sorry_widget.engine.cardgame import pile_total
+
+    return CardState.from_dict({
+        "format": "sorry-cardgame/1", "options": {"longer_game": True},
+        "players": [{"colour": c, "hand": list(h), "home": n, "returning": r}
+                    for c, h, n, r in players],
+        "to_play": to_play, "direction": 1, "play_pile": list(pile),
+        "total": pile_total(list(pile)), "draw_pile": ["1"] * 12, "discard": [],
+        "pending": pending, "winners": []})
+
+
+def setback(home, returning):
+    """K12/K19 written out: a SORRY! costs its victim one flip of progress; None: it cannot
+    (nothing HOME to lose, or a returning player with nothing at START)."""
+    if returning:
+        return home + 1 if home < 4 else None
+    return home - 1 if home >= 1 else None
+
+
+@pytest.mark.parametrize("red_returning", [False, True])
+def test_k19_a_sorry_hurts_the_player_it_names_never_its_player(red_returning):
+    seats = [("blue", 0, False), ("yellow", 2, False), ("green", 2, True), ("blue", 4, True),
+             ("yellow", 3, True), ("green", 1, False)]
+    for victim, home, returning in seats:
+        others = [(c, ["5"], 1, False) for c in ("blue", "yellow", "green") if c != victim]
+        players = [("red", ["sorry-back", "4"], 2, red_returning),
+                   (victim, ["6"], home, returning), *others]
+        players = [players[0]] + sorted(players[1:], key=lambda p: ["blue", "yellow",
+                                                                    "green"].index(p[0]))
+        s = longer(players)
+        acts = by_notation(s)
+        expected = setback(home, returning)
+        notation = f"red sorry-back {victim}"
+        if expected is None:
+            assert notation not in acts, (victim, home, returning)
+            continue
+        after = acts[notation].result
+        assert after.player(victim).home == expected, (victim, home, returning)
+        assert after.player("red").home == 2 and after.player("red").returning == red_returning
+        assert after.play_pile == []  # the round ends either way (K7)
+
+
+def test_k14_a_block_window_opens_only_on_a_player_the_sorry_can_hurt():
+    # Blue holds Don't Be SORRY! but has nothing HOME (K12); green, returning with all four
+    # still HOME, has no START card to turn back (K19): neither is a target, no window opens.
+    s = longer([("red", ["sorry-back", "3"], 1, False), ("blue", ["dont-be-sorry"], 0, False),
+                ("yellow", ["dont-be-sorry"], 2, True), ("green", ["dont-be-sorry"], 4, True)])
+    acts = by_notation(s)
+    assert set(acts) == {"red 3", "red sorry-back yellow"}
+    window = acts["red sorry-back yellow"].result
+    assert window.pending == {"kind": "block", "sorry": "sorry-back", "by": "red",
+                              "victim": "yellow"}
+    assert by_notation(window)["yellow accept"].result.player("yellow").home == 3
+    with pytest.raises(CardGameError, match="pending.victim: a sorry-back cannot hurt blue"):
+        longer([("red", ["3"], 1, False), ("blue", ["dont-be-sorry"], 0, False)],
+               pile=["sorry-back"],
+               pending={"kind": "block", "sorry": "sorry-back", "by": "red", "victim": "blue"})
+
+
 def test_the_plays_command_answers_each_line_and_reports_errors():
     good = make([("red", ["3"], 0), ("blue", [], 0)]).to_dict()
     lines = [json.dumps(good), json.dumps({**good, "total": 99}), "not json"]
@@ -185,3 +248,22 @@ def test_the_simulate_command_prints_the_contracts_json():
     assert abs(sum(summary["wins_per_seat"]) - 12) < 1e-9
     assert summary == {**simulate_cardgame(3, 12, "7"),
                        "games_per_second": summary["games_per_second"]}
+
+
+def test_explanations_name_cards_as_printed_never_by_their_ids():
+    import re
+
+    from sorry_widget.engine.cardgame import play_random_cardgame as play
+
+    ids = re.compile(r"\b(slide-\d+|take-2|play-2|sorry-back|sorry-steal|dont-be-sorry)\b")
+    seen = 0
+    for seed in range(6):
+        log = []
+        play(4, f"words:{seed}", log=log)
+        for action in log:
+            seen += 1
+            assert not ids.search(action.explanation), action.explanation
+    assert seen > 100
+    s = make([("red", ["slide-21"], 0), ("blue", ["2"], 0)], pile=["3"])
+    assert by_notation(s)["red slide-21"].explanation.startswith(
+        "Red plays the Slide 21, making the total 21 (K8)")

@@ -48,8 +48,8 @@ def test_each_seat_shows_its_pawn_cards_and_only_the_viewers_hand_face_up():
     assert all(c.get("data-card") for c in groups(everyone, "hand-card"))
 
 
-def test_the_total_is_called_out_as_the_sheet_does():
-    assert total_callout(make([("red", [], 0), ("blue", [], 0)], pile=["4", "6"])) == "10!"
+def test_the_total_is_called_out_without_a_factorial_sign():
+    assert total_callout(make([("red", [], 0), ("blue", [], 0)], pile=["4", "6"])) == "10"
     assert total_callout(make([("red", [], 0), ("blue", [], 0)],
                               pile=["4", "slide-15"])) == "Slide to 15"
     assert total_callout(make([("red", [], 0), ("blue", [], 0)], pile=["4", "switch"])) == "4"

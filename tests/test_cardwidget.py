@@ -179,3 +179,42 @@ def test_a_demo_stays_on_its_state_and_resets_after_a_try():
         w.record
     with pytest.raises(WidgetError, match="in a demo the player to act is the student"):
         SorryCardWidget(state=state, humans=["red"])
+
+
+def _hidden_hands_table(blue, yellow, pile=("10",)):
+    from sorry_widget.engine.cardgame import pile_total
+    from sorry_widget import CardState
+
+    return CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": "red", "hand": ["sorry-back", "4", "play-2", "7"], "home": 0},
+                    {"colour": "blue", "hand": blue, "home": 2},
+                    {"colour": "yellow", "hand": yellow, "home": 1}],
+        "to_play": "red", "direction": 1, "play_pile": list(pile),
+        "total": pile_total(list(pile)), "draw_pile": ["1", "2", "3", "5", "6", "8"],
+        "discard": [], "pending": None, "winners": []})
+
+
+@pytest.mark.parametrize("blue, yellow", [
+    (["dont-be-sorry", "2"], ["sorry-steal", "3"]),  # who holds what is all that differs
+    (["sorry-steal", "2"], ["dont-be-sorry", "3"]),
+])
+def test_what_a_person_is_offered_depends_only_on_what_they_may_see(blue, yellow):
+    plain = _hidden_hands_table(["1", "2"], ["1", "3"])
+    hidden = _hidden_hands_table(blue, yellow)
+    offered = []
+    for state in (plain, hidden):
+        w = SorryCardWidget(game=CardGame.from_state(state, strategies={
+            "red": None, "blue": "greedy", "yellow": "greedy"}))
+        assert w.viewer == "red"
+        offered.append(w.pending["actions"])
+    assert offered[0] == offered[1]
+    words = {a["notation"]: a["explanation"] for a in offered[1]}
+    # A SORRY! on each target reads alike, and a 21 says a steal may take it (K13, K14).
+    assert words["red sorry-back blue"].replace("Blue", "X") == \
+        words["red sorry-back yellow"].replace("Yellow", "X")
+    assert "unless Blue blocks it with Don't Be SORRY! (K14)" in words["red sorry-back blue"]
+    assert "unless another player steals it with a SORRY! steal card (K13)" in \
+        words["red play-2 7 4"]
+    assert not any(id_ in text for text in words.values()
+                   for id_ in ("sorry-steal", "dont-be-sorry", "sorry-back"))

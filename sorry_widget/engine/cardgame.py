@@ -91,6 +91,19 @@ def card_order(name: str) -> tuple[int, int]:
     return (2, ACTIONS.index(name))
 
 
+#: The names printed on the action cards (an explanation says these, never the ids).
+PRINTED_NAMES = {"take-2": "Take 2", "switch": "Switch", "play-2": "Play 2",
+                 "sorry-back": "SORRY!", "sorry-steal": "SORRY! steal card",
+                 "dont-be-sorry": "Don't Be SORRY!"}
+
+
+def card_name(name: str) -> str:
+    """A card as a sentence names it: ``7``, ``Slide 21``, ``Take 2``, ``SORRY! steal card``."""
+    if (s := slide_value(name)) is not None:
+        return f"Slide {s}"
+    return PRINTED_NAMES.get(name, name)
+
+
 def sorted_cards(cards) -> list[str]:
     return sorted(cards, key=card_order)
 
@@ -384,6 +397,9 @@ def _read_pending(pending: Any, state: CardState) -> dict | None:
             raise CardGameError(f"pending: the {sorry} lies on top of the play pile (K14)")
         if sorry == "sorry-back" and by != state.to_play:
             raise CardGameError("pending.by: a sorry-back is played on its player's turn (K12)")
+        if sorry == "sorry-back" and not sorry_target(state.player(victim)):
+            raise CardGameError(f"pending.victim: a sorry-back cannot hurt {victim}, who has no "
+                                "pawn card it could turn (K12, K19)")
         if sorry == "sorry-steal" and (victim != state.to_play or state.total != TARGET):
             raise CardGameError("pending.victim: a steal hurts the player who made 21 (K13)")
     else:
@@ -469,13 +485,15 @@ def _flip(state: CardState, colour: str, notes: list[str], rule: str) -> None:
     """A flip earned (K5, K6, K13): a pawn card to HOME, or for a returning player (K19) one
     back to START."""
     p = state.player(colour)
+    notes.append(_flip_words(p, rule))
+    p.home += -1 if p.returning else 1
+
+
+def _flip_words(p: Player, rule: str) -> str:
     if p.returning:
-        p.home -= 1
-        notes.append(f"{colour.capitalize()} is returning, so a pawn card goes back to START "
-                     f"(K19, {rule})")
-    else:
-        p.home += 1
-        notes.append(f"{colour.capitalize()} flips a pawn card to HOME ({rule})")
+        return (f"{p.colour.capitalize()} is returning, so a pawn card goes back to START "
+                f"(K19, {rule})")
+    return f"{p.colour.capitalize()} flips a pawn card to HOME ({rule})"
 
 
 def _best_pile(hand: list[str]) -> int:
@@ -542,17 +560,24 @@ def _steal_holders(state: CardState, winner: str, after: str | None = None) -> l
     return [c for c in order if "sorry-steal" in state.player(c).hand]
 
 
-def _after_card(state: CardState, turn_seat: int, notes: list[str]) -> CardState | None:
+def _after_card(state: CardState, turn_seat: int, notes: list[str], public: bool = False
+                ) -> CardState | None:
     """Judge the total after a number or Slide landed (K5, K6): a 21 opens the steal window
-    or scores; a bust scores for everyone else. None: the round goes on."""
+    or scores; a bust scores for everyone else. None: the round goes on. ``public``: a 21
+    is told without looking at who holds a SORRY! steal card (:func:`preview`)."""
     mover = state.colours[turn_seat]
     total = state.total
+    if total == TARGET and public:
+        notes.append("exactly 21 wins the round (K5): "
+                     + _flip_words(state.player(mover), "K5")
+                     + ", unless another player steals it with a SORRY! steal card (K13)")
+        return state
     if total == TARGET:
         holders = _steal_holders(state, mover)
         if holders:
             state.pending = {"kind": "steal", "winner": mover, "asked": holders[0]}
             notes.append(f"exactly 21 wins the round (K5), but {holders[0].capitalize()} holds "
-                         "a sorry-steal and is asked first (K13)")
+                         "a SORRY! steal card and is asked first (K13)")
             return state
         notes.append("exactly 21 wins the round (K5)")
         _flip(state, mover, notes, "K5")
@@ -605,10 +630,8 @@ def choices(state: CardState) -> list[tuple]:
             out += [("play-2", a, b) for i, a in enumerate(numbers)
                     for j, b in enumerate(numbers) if i != j]
         elif card == "sorry-back":
-            if player.returning and player.home >= PAWN_CARDS:
-                continue
-            out += [("sorry-back", victim) for victim in state.colours if victim != me and (
-                player.returning or state.player(victim).home >= 1)]
+            out += [("sorry-back", victim) for victim in state.colours
+                    if victim != me and sorry_target(state.player(victim))]
     if out:
         return out
     if hand:  # K3: nothing playable: a card of one's choice on the discard
@@ -625,7 +648,6 @@ def distinct_choices(state: CardState) -> list[tuple]:
     if state.pending or len(out) < 2 or out[0][0] in ("discard", "pass"):
         return out  # every card, steal and block gives its own result
     me = state.to_play
-    returning = state.player(me).returning
     total = state.total
     holders = None
     seen, kept = set(), []
@@ -644,9 +666,6 @@ def distinct_choices(state: CardState) -> list[tuple]:
                 if second > TARGET or (second == TARGET and not holders):
                     # The pile goes to the discard, where order no longer shows (K7).
                     key = ("play-2-ended",) + tuple(sorted((a, b)))
-        elif kind == "sorry-back" and returning and \
-                "dont-be-sorry" not in state.player(choice[1]).hand:
-            key = ("sorry-back-returning",)  # the player's own card turns, whoever is hit
         if key not in seen:
             seen.add(key)
             kept.append(choice)
@@ -658,10 +677,36 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
     """Carry out one of :func:`choices`: its notation, explanation (citing the K ids) and the
     state at the next decision. ``in_place`` changes ``state`` itself (a game that keeps no
     other copy)."""
-    s = state if in_place else _clone(state)
+    return _perform(state if in_place else _clone(state), choice, False)
+
+
+def preview(state: CardState, choice: tuple) -> str:
+    """What the player to act is told about one of :func:`choices` before taking it: the same
+    sentence as :func:`perform`'s, but built only from what that player may see (their own
+    hand, the table, the counts of the other hands). Where the outcome hangs on a card another
+    player may hold (a SORRY! steal card at a 21, K13; Don't Be SORRY! against a SORRY!, K14)
+    it says so for every target alike and stops there."""
+    return _perform(_clone(state), choice, True)[1]
+
+
+def previews(state: CardState) -> dict[str, str]:
+    """:func:`preview` of every choice of the player to act, by its notation (the notations
+    of :func:`actions`)."""
+    out: dict[str, str] = {}
+    for choice in choices(state):
+        notation, text, _ = _perform(_clone(state), choice, True)
+        out.setdefault(notation, text)
+    return out
+
+
+def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardState]:
+    """:func:`perform` on ``s`` itself; ``public``: stop where another player's hidden hand
+    decides (:func:`preview`; the state returned is then not a decision's)."""
     kind = choice[0]
     if s.pending:
-        return (_window_steal if s.pending["kind"] == "steal" else _window_block)(s, kind)
+        if s.pending["kind"] == "steal":
+            return _window_steal(s, kind, public)
+        return _window_block(s, kind)
     seat = _seat(s, s.to_play)
     me = s.to_play
     name = me.capitalize()
@@ -671,8 +716,8 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
         hand.remove(card)
         s.play_pile.append(card)
         rule = "K4" if number_value(card) is not None else "K8"
-        notes = [f"{name} plays the {card}, making the total {s.total} ({rule})"]
-        ended = _after_card(s, seat, notes)
+        notes = [f"{name} plays the {card_name(card)}, making the total {s.total} ({rule})"]
+        ended = _after_card(s, seat, notes, public)
         return (f"{me} {card}", _sentence(notes),
                 ended if ended is not None else _settle(s, seat, [], notes, False))
     if kind == "take-2":
@@ -697,12 +742,12 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
         hand.remove(a)
         s.play_pile.append(a)
         notes = [f"{name} plays Play 2 (K11), then the {a}, making {s.total}"]
-        ended = _after_card(s, seat, notes)
+        ended = _after_card(s, seat, notes, public)
         if ended is None:
             hand.remove(b)
             s.play_pile.append(b)
             notes.append(f"then the {b}, making {s.total}")
-            ended = _after_card(s, seat, notes)
+            ended = _after_card(s, seat, notes, public)
         else:
             notes.append(f"the {b} stays in the hand (K11)")
         return (f"{me} play-2 {a} {b}", _sentence(notes),
@@ -712,6 +757,9 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
         hand.remove(kind)
         s.play_pile.append(kind)
         notes = [f"{name} plays a SORRY! on {victim.capitalize()} (K12)"]
+        if public:
+            notes.append(_unless_blocked(s, victim, _setback_words(s, victim)))
+            return f"{me} sorry-back {victim}", _sentence(notes), s
         if "dont-be-sorry" in s.player(victim).hand:
             s.pending = {"kind": "block", "sorry": "sorry-back", "by": me, "victim": victim}
             notes.append(f"{victim.capitalize()} may block it (K14)")
@@ -722,7 +770,7 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
         card = choice[1]
         hand.remove(card)
         s.discard.append(card)
-        notes = [f"{name} has no card to play and discards the {card} (K3)"]
+        notes = [f"{name} has no card to play and discards the {card_name(card)} (K3)"]
         return f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False)
     if kind == "pass":
         notes = [f"{name} has no card and passes (K3)"]
@@ -735,18 +783,34 @@ def _sentence(notes: list[str]) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def sorry_target(victim: Player) -> bool:
+    """Whether a SORRY! (``sorry-back``) can hurt this player: one of its HOME cards turns back
+    to START (K12), or for a returning player one of its START cards turns back to HOME (K19).
+    Who plays it does not matter: a SORRY! always sets back the player it names."""
+    return victim.home < PAWN_CARDS if victim.returning else victim.home >= 1
+
+
+def _setback_words(state: CardState, victim: str) -> str:
+    """What a SORRY! does to ``victim`` (K12, K19), as a clause."""
+    if state.player(victim).returning:
+        return (f"{victim.capitalize()} is returning, so one of its START cards turns back to "
+                "HOME (K19)")
+    return f"{victim.capitalize()} flips a pawn card back to START (K12)"
+
+
+def _unless_blocked(state: CardState, victim: str, what: str) -> str:
+    return f"{what}, unless {victim.capitalize()} blocks it with Don't Be SORRY! (K14)"
+
+
 def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) -> None:
-    """K12 (K19 for a returning player): the victim flips a pawn card back to START."""
-    if state.player(by).returning:
-        state.player(by).home += 1
-        notes.append(f"{by.capitalize()} is returning, so one of its START cards turns HOME "
-                     "instead (K19)")
-        return
-    state.player(victim).home -= 1
-    notes.append(f"{victim.capitalize()} flips a pawn card back to START (K12)")
+    """K12, and K19 for a returning victim: the victim loses one flip of progress."""
+    notes.append(_setback_words(state, victim))
+    hurt = state.player(victim)
+    hurt.home += 1 if hurt.returning else -1
 
 
-def _window_steal(s: CardState, kind: str) -> tuple[str, str, CardState]:
+def _window_steal(s: CardState, kind: str, public: bool = False
+                  ) -> tuple[str, str, CardState]:
     asked = s.pending["asked"]
     winner = s.pending["winner"]
     turn_seat = _seat(s, winner)
@@ -754,7 +818,10 @@ def _window_steal(s: CardState, kind: str) -> tuple[str, str, CardState]:
     if kind == "steal":
         s.player(asked).hand.remove("sorry-steal")
         s.play_pile.append("sorry-steal")
-        notes = [f"{name} plays a SORRY! to steal {winner.capitalize()}'s 21 (K13)"]
+        notes = [f"{name} plays a SORRY! steal card to take {winner.capitalize()}'s 21 (K13)"]
+        if public:
+            notes.append(_unless_blocked(s, winner, _flip_words(s.player(asked), "K13")))
+            return f"{asked} steal", _sentence(notes), s
         if "dont-be-sorry" in s.player(winner).hand:
             s.pending = {"kind": "block", "sorry": "sorry-steal", "by": asked,
                          "victim": winner}
@@ -765,6 +832,10 @@ def _window_steal(s: CardState, kind: str) -> tuple[str, str, CardState]:
     if kind != "pass":
         raise CardGameError(f"choice: {kind!r}: a steal window is answered steal or pass")
     notes = [f"{name} does not steal (K13)"]
+    if public:
+        notes.append(f"{winner.capitalize()} keeps the 21 unless a player after {name} steals "
+                     "it")
+        return f"{asked} pass", _sentence(notes), s
     rest = _steal_holders(s, winner, after=asked)
     if rest:
         s.pending = {"kind": "steal", "winner": winner, "asked": rest[0]}
@@ -797,6 +868,14 @@ def _window_block(s: CardState, kind: str) -> tuple[str, str, CardState]:
         _sorry_back_lands(s, by, victim, notes)
         out = []
     return f"{victim} accept", _sentence(notes), _settle(s, turn_seat, out, notes, True)
+
+
+def ends_round(had_pile: bool, kind: str, after: CardState) -> bool:
+    """Whether an action ended a round (K7): it left the play pile empty, and either found a
+    pile there or put a card on it (a SORRY! as a round's first card, a Slide 21 on an empty
+    pile: one-card rounds). ``kind`` is the action's first word after the colour; a discard or
+    a pass on an empty pile ends nothing."""
+    return not after.play_pile and (had_pile or kind not in ("discard", "pass"))
 
 
 def plays_answer(data: Any) -> dict:
@@ -868,9 +947,9 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
         choice = options[int(chooser.random() * len(options))]
         if state.pending is None:
             turns += 1
-        pile = bool(state.play_pile)
+        had_pile = bool(state.play_pile)
         notation, explanation, state = perform(state, choice, in_place=log is None)
-        if pile and not state.play_pile:
+        if ends_round(had_pile, choice[0], state):
             rounds += 1
         if log is not None:
             log.append(Action(notation, explanation, state))

@@ -25,9 +25,12 @@ from .cardgame import (
     CardState,
     actions,
     cards_in_play,
+    choices,
     deck_cards,
     dealt_state,
+    ends_round,
     is_card,
+    perform,
     read_deck,
     shuffled_deck,
     sorted_cards,
@@ -205,6 +208,13 @@ class CardGame:
         for action in options:
             if action.notation == wanted:
                 return self._take(action)
+        # A choice whose result another listed action shares (actions() lists each result
+        # once) is still the person's choice: a person is offered every choice (previews()),
+        # since which ones share a result can hang on hands they cannot see.
+        for choice in choices(self.state):
+            notation, explanation, result = perform(self.state, choice)
+            if notation == wanted:
+                return self._take(Action(notation, explanation, result))
         raise CardGameError(f"{wanted!r} is not a legal action for {self.to_act}; legal: "
                             + ", ".join(a.notation for a in options))
 
@@ -234,7 +244,8 @@ class CardGame:
     def _take(self, action: Action) -> Action:
         if self.state.pending is None:
             self.turns += 1
-        if self.state.play_pile and not action.result.play_pile:
+        kind = action.notation.split(" ")[1]
+        if ends_round(bool(self.state.play_pile), kind, action.result):
             self.rounds += 1
         self.history.append(action)
         self.state = action.result

@@ -81,7 +81,7 @@ CARD_RULE_SUMMARIES: dict[str, str] = {
     "K18": "Players reaching 4 HOME together compare their best total of 21 or less from their "
            "hands; the best wins.",
     "K19": "The longer game: at 4 HOME a player starts returning, and wins with all 4 back at "
-           "START.",
+           "START. A SORRY! on a returning player turns one of its START cards back to HOME.",
 }
 
 

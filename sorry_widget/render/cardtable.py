@@ -15,8 +15,12 @@ from .svg import Theme, get_theme
 
 _E = svgwrite.Drawing(profile="full", debug=False)
 WIDTH, HEIGHT = 820, 620
-CARD_W, CARD_H = 46, 66
+CARD_W, CARD_H = 50, 70
 FONT = "Helvetica, Arial, sans-serif"
+#: The smallest font size of any text on the table, in the table's own units. The widget draws
+#: the 820-unit-wide table at least 760 px wide where the page allows, so this is 11 px or more
+#: on screen, readable from the back of a room (the widget's browser test measures it).
+MIN_FONT = 12
 
 #: Where each seat sits, by the number of players: (centre x, centre y) of its area; seat 0 is
 #: at the bottom, nearest the person looking at the table.
@@ -25,6 +29,11 @@ _SEATS = {
     3: [(410, 540), (130, 300), (690, 300)],
     4: [(410, 540), (130, 300), (410, 80), (690, 300)],
 }
+
+#: The centre row, left to right, between the side seats' hands: the draw pile, the play pile
+#: fanned (its top PILE_SHOWN cards), the discard.
+DRAW_X, PILE_X, PILE_STEP, PILE_SHOWN = 240, 302, 28, 6
+DISCARD_X = PILE_X + (PILE_SHOWN - 1) * PILE_STEP + CARD_W + 16
 
 _ACTION_LABELS = {"take-2": "Take 2", "switch": "Switch", "play-2": "Play 2",
                   "sorry-back": "SORRY!", "sorry-steal": "SORRY! steal",
@@ -43,13 +52,12 @@ def card_label(name: str) -> str:
 
 
 def total_callout(state: CardState) -> str:
-    """The total called out as the sheet does: ``10!`` after a number, ``Slide to 15`` after a
-    Slide, the plain total after any other card; empty before the first card."""
+    """The total called out: ``10`` after a number or any other card, ``Slide to 15`` after a
+    Slide; empty before the first card. (The sheet writes "10!", which a maths lesson would
+    read as a factorial.)"""
     if not state.play_pile:
         return ""
     top = state.play_pile[-1]
-    if number_value(top) is not None:
-        return f"{state.total}!"
     if slide_value(top) is not None:
         return f"Slide to {state.total}"
     return str(state.total)
@@ -75,15 +83,19 @@ def _face(name: str | None, theme: Theme, corner: bool = False) -> list:
     label = card_label(name)
     colour = "#c8102e" if sorry else ("#1d64c8" if not action else "#2b2b2b")
     words = label.split(" ") if len(label) > 5 else [label]
-    size = 24 if len(label) <= 2 else 11
-    top = CARD_H / 2 - (len(words) - 1) * 6.5 + size / 3
+    size = 26 if len(label) <= 2 else MIN_FONT
+    top = CARD_H / 2 - (len(words) - 1) * 7 + size / 3
     for i, word in enumerate(words):
-        parts.append(_E.text(word, insert=(CARD_W / 2, top + 13 * i), text_anchor="middle",
-                             font_size=size, font_weight="bold", fill=colour))
+        text = _E.text(word, insert=(CARD_W / 2, top + 14 * i), text_anchor="middle",
+                       font_size=size, font_weight="bold", fill=colour)
+        if len(word) >= 6:  # "SORRY!" at the smallest size: squeezed to the card, not shrunk
+            text["textLength"] = CARD_W - 4
+            text["lengthAdjust"] = "spacingAndGlyphs"
+        parts.append(text)
     if corner:
         # A corner index, as on real cards, so a fanned pile still shows every card.
-        parts.append(_E.text(_CORNER.get(name, name.replace("slide-", "S")), insert=(3, 11),
-                             font_size=9.5, font_weight="bold", fill=colour,
+        parts.append(_E.text(_CORNER.get(name, name.replace("slide-", "S")), insert=(3, 13),
+                             font_size=MIN_FONT, font_weight="bold", fill=colour,
                              class_="corner"))
     return parts
 
@@ -174,14 +186,15 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
         g.add(pawn)
     # The hand: face up for the person it belongs to, else backs with a count.
     n = len(p.hand)
-    step = min(CARD_W + 4, 230 / max(n, 1))
+    # A side seat's hand leaves room for the piles between them.
+    step = min(CARD_W + 4, (240 if cx == WIDTH / 2 else 200) / max(n, 1))
     x0 = cx - (step * (n - 1) + CARD_W) / 2
     for i, card in enumerate(p.hand):
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
                     linked=linked))
     if not face_up or n == 0:
-        g.add(_E.text(f"{n} card{'' if n == 1 else 's'}", insert=(cx, cy + 72),
-                      text_anchor="middle", font_size=12, fill=theme.text,
+        g.add(_E.text(f"{n} card{'' if n == 1 else 's'}", insert=(cx, cy + 76),
+                      text_anchor="middle", font_size=13, fill=theme.text,
                       class_="hand-count"))
     return g
 
@@ -196,7 +209,7 @@ def _direction(state: CardState, theme: Theme) -> Group:
     order = [state.colours[(seat + k * state.direction) % n] for k in range(n)]
     text = "Play goes " + " \u2192 ".join(c.capitalize() for c in order) + (
         "" if state.direction == 1 else " (reversed by a Switch)")
-    g.add(_E.text(text, insert=(410, 425), text_anchor="middle", font_size=13,
+    g.add(_E.text(text, insert=(410, 425), text_anchor="middle", font_size=14,
                   fill=theme.muted))
     return g
 
@@ -208,43 +221,48 @@ def _centre(state: CardState, theme: Theme, linked: bool = False) -> Group:
     draw["data-count"] = str(len(state.draw_pile))
     for i in (2, 1, 0):
         if len(state.draw_pile) > i:
-            draw.add(_card(250 + 2 * i, 260 - 2 * i, None, theme, "pile-card", linked=linked))
+            draw.add(_card(DRAW_X + 2 * i, 260 - 2 * i, None, theme, "pile-card",
+                           linked=linked))
     if not state.draw_pile:
-        draw.add(_E.rect((250, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
-                         stroke_dasharray="5 4"))
-    draw.add(_E.text(f"draw {len(state.draw_pile)}", insert=(273, 345), text_anchor="middle",
-                     font_size=12, fill=theme.text))
+        draw.add(_E.rect((DRAW_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
+                         stroke=theme.muted, stroke_dasharray="5 4"))
+    draw.add(_E.text(f"draw {len(state.draw_pile)}", insert=(DRAW_X + CARD_W / 2, 350),
+                     text_anchor="middle", font_size=13, fill=theme.text))
     g.add(draw)
     # The play pile, fanned left to right, bottom card first.
     pile = _E.g(class_="play-pile")
     pile["data-total"] = str(state.total)
-    cards = state.play_pile[-8:]
+    cards = state.play_pile[-PILE_SHOWN:]
     for i, card in enumerate(cards):
-        pile.add(_card(326 + i * 20, 260, card, theme, "pile-card",
+        # Each card shows its corner index (MIN_FONT wide "S!21") under the next.
+        pile.add(_card(PILE_X + i * PILE_STEP, 260, card, theme, "pile-card",
                        rotate=(i - len(cards) / 2) * 2.5, corner=True, linked=linked))
     if not state.play_pile:
-        pile.add(_E.rect((330, 260), (CARD_W, CARD_H), rx=5, fill="none", stroke=theme.muted,
-                         stroke_dasharray="5 4"))
-        pile.add(_E.text("play pile", insert=(353, 297), text_anchor="middle", font_size=10,
-                         fill=theme.muted))
-    if len(state.play_pile) > 8:
-        pile.add(_E.text(f"+{len(state.play_pile) - 8} below", insert=(330, 345),
-                         font_size=11, fill=theme.text))
+        pile.add(_E.rect((PILE_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
+                         stroke=theme.muted, stroke_dasharray="5 4"))
+        pile.add(_E.text("play", insert=(PILE_X + CARD_W / 2, 291), text_anchor="middle",
+                         font_size=MIN_FONT, fill=theme.muted))
+        pile.add(_E.text("pile", insert=(PILE_X + CARD_W / 2, 305), text_anchor="middle",
+                         font_size=MIN_FONT, fill=theme.muted))
+    if len(state.play_pile) > PILE_SHOWN:
+        pile.add(_E.text(f"+{len(state.play_pile) - PILE_SHOWN} below", insert=(PILE_X, 350),
+                         font_size=13, fill=theme.text))
     g.add(pile)
     callout = total_callout(state)
-    total = _E.text(callout or "total 0", insert=(400, 240), text_anchor="middle",
-                    font_size=26 if callout else 14, font_weight="bold",
+    total = _E.text(callout or "total 0", insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP
+                                                  + CARD_W / 2, 240),
+                    text_anchor="middle", font_size=26 if callout else 15, font_weight="bold",
                     fill="#c8102e" if state.total == 21 else theme.text, class_="total")
     total["data-total"] = str(state.total)
     g.add(total)
     # The discard: how many cards, face down in a tidy heap.
     discard = _E.g(class_="discard")
     discard["data-count"] = str(len(state.discard))
-    discard.add(_E.rect((520, 260), (CARD_W, CARD_H), rx=5,
+    discard.add(_E.rect((DISCARD_X, 260), (CARD_W, CARD_H), rx=5,
                         fill=theme.card if state.discard else "none", stroke=theme.muted,
                         stroke_dasharray="" if state.discard else "5 4"))
-    discard.add(_E.text(f"discard {len(state.discard)}", insert=(543, 345),
-                        text_anchor="middle", font_size=12, fill=theme.text))
+    discard.add(_E.text(f"discard {len(state.discard)}", insert=(DISCARD_X + CARD_W / 2, 350),
+                        text_anchor="middle", font_size=13, fill=theme.text))
     g.add(discard)
     if state.pending:
         g.add(_E.text(_pending_text(state), insert=(410, 385), text_anchor="middle",

@@ -23,7 +23,7 @@ from typing import Any
 
 import traitlets
 
-from ..engine.cardgame import Action, CardGameError, CardState
+from ..engine.cardgame import Action, CardGameError, CardState, previews
 from ..engine.cardplay import CardGame, CardRecord
 from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
@@ -86,6 +86,10 @@ class SorryCardWidget(ReplayWidget):
     - ``SorryCardWidget(state=…)`` is a rule demo: the table stays on that state after Run
       All; whoever is to act is the student, who may try any action and *Reset*.
 
+    ``size`` is the table's largest height in pixels: it fills the width the notebook gives
+    it beside the side panel, up to that (the default, 760, is about 1000 px wide), and no
+    narrower than 760 px wide where the page allows, so every text on it stays 11 px or more.
+
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
     played by a person), ``"all"`` (the default for a replay) or None.
     """
@@ -103,7 +107,7 @@ class SorryCardWidget(ReplayWidget):
     def __init__(self, game: CardGame | None = None, record: Any = None, *,
                  state: CardState | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
-                 theme: str = "auto", size: int = 560, speed: float = 1.0,
+                 theme: str = "auto", size: int = 760, speed: float = 1.0,
                  **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
@@ -235,12 +239,15 @@ class SorryCardWidget(ReplayWidget):
             self.pending = {}
             return
         state = game.state
+        # Before acting, a person is told only what they may see: not whether an opponent
+        # holds a SORRY! steal card or Don't Be SORRY! (the actions' own explanations know).
+        # Every choice is offered, not one per result: which choices share a result can hang
+        # on those hands too (Play 2's numbers in either order at a 21 nobody can steal).
         options = []
-        for action in game.actions():
-            options.append({"notation": action.notation, "explanation": action.explanation,
-                            "rules": list(dict.fromkeys(_RULE_ID.findall(action.explanation))),
-                            "card": action_card(action.notation),
-                            "kind": action_kind(action.notation)})
+        for notation, text in previews(state).items():
+            options.append({"notation": notation, "explanation": text,
+                            "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
+                            "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
         self.pending = {"play": len(game.history), "colour": state.to_act,
                         "window": window.get("kind", ""), "prompt": _prompt(state),
@@ -393,8 +400,8 @@ def _prompt(state: CardState) -> str:
     if not p:
         return ""
     if p["kind"] == "steal":
-        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! to steal it and turn "
-                f"a pawn card HOME yourself? (K13)")
+        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! steal card to take it "
+                "and turn a pawn card HOME yourself? (K13)")
     if p["sorry"] == "sorry-steal":
         return (f"{p['by'].capitalize()} plays a SORRY! to steal your 21. Block it with "
                 "Don't Be SORRY! and keep the 21? (K14)")

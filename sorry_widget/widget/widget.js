@@ -1010,6 +1010,11 @@ function renderCardTable(model, el) {
   el.append(root);
   const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
   const tableBox = h("div", { class: "sw-board sw-table" });
+  const tablePicture = h("div", { class: "sw-table-picture" });
+  // What a person must answer sits on the table next to what they clicked (their hand): the
+  // targets of a SORRY!, Play 2's numbers, a steal or block question.
+  const pick = h("div", { class: "sw-pick", role: "group", "aria-label": "your choice", hidden: "" });
+  tableBox.append(tablePicture, pick);
   const ruleLine = h("div", { class: "sw-rule-set" }, "The SORRY! card game");
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
@@ -1039,8 +1044,9 @@ function renderCardTable(model, el) {
     if (shell.isLive()) model.send({ type: "reset" }); else goto(0);
   });
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, resetBtn);
+  pick.append(prompt, choices);
   const side = h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation,
-    ruleText, note, notice, prompt, choices, demoBar, since, moveList);
+    ruleText, note, notice, demoBar, since, moveList);
   root.append(faces, h("div", { class: "sw-main" }, tableBox, side), controls, annotateBar,
     offline);
 
@@ -1074,8 +1080,8 @@ function renderCardTable(model, el) {
     if (!frames.length) return;
     const i = Math.max(0, Math.min(frames.length - 1, current()));
     if (i !== shown) {
-      tableBox.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
-      const svg = tableBox.querySelector("svg");
+      tablePicture.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
+      const svg = tablePicture.querySelector("svg");
       svg.addEventListener("click", onTableClick);
       svg.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onTableClick(ev); }
@@ -1104,12 +1110,14 @@ function renderCardTable(model, el) {
     else if (pend && pend.actions.every((a) => a.kind === "pass")) line = `${capital(pend.colour)} has no card: pass.`;
     else if (pend && pend.actions.every((a) => a.kind !== "play")) line = `${capital(pend.colour)}: no card can be played — click one to discard it.`;
     else if (pend) line = `${capital(pend.colour)}, your turn: click a card in your hand.`;
-    else line = `${capital(i < plays.length ? plays[i].colour : final().to_act || "")} to act`;
+    const next = i < plays.length ? plays[i].colour : final().to_act || "";
+    if (!winners.length && !pend) line = `${capital(next)} to act`;
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
       i === 0 ? (model.get("mode") === "demo" ? "(the lesson's table)" : "(the deal)")
         : `(play ${i} of ${last} · turn ${play.turn})`));
-    status.dataset.colour = winners[0] || (pend ? pend.colour : play ? play.colour : "");
+    // The line is written in the colour of the player it names.
+    status.dataset.colour = winners[0] || (pend ? pend.colour : next);
     const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
     const now = play || start;
     totalLine.textContent = `Total: ${now.callout || "0"}`;
@@ -1121,9 +1129,33 @@ function renderCardTable(model, el) {
     shell.fillSince(i, plays);
     demoBar.hidden = model.get("mode") !== "demo";
     resetBtn.disabled = i === 0 && last === 0;
+    markHand(pend);
     fillPrompt(pend);
     fillChoices(pend);
-    markHand(pend);
+    placePick(pend);
+  }
+
+  // The question goes just above the card clicked (or the person's hand for a window), inside
+  // the table, so it is on screen where the person is looking, whatever the page's width.
+  function placePick(pend) {
+    pick.hidden = prompt.hidden && !choices.childElementCount;
+    if (pick.hidden) return;
+    const svg = tablePicture.querySelector("svg");
+    const selected = svg ? [...svg.querySelectorAll("g.hand-card.sw-selected")].slice(-1) : [];
+    const anchors = selected.length ? selected : svg ? [...svg.querySelectorAll(
+      `g.player[data-colour="${pend.colour}"] g.hand-card`)] : [];
+    const box = tableBox.getBoundingClientRect();
+    const rects = anchors.map((n) => n.getBoundingClientRect());
+    const at = rects.length ? {
+      left: Math.min(...rects.map((r) => r.left)), top: Math.min(...rects.map((r) => r.top)),
+      width: Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left)),
+    } : { left: box.left, top: box.bottom, width: box.width };
+    const width = Math.min(box.width - 8, 420);
+    pick.style.width = `${width}px`;
+    const left = Math.max(4, Math.min(box.width - width - 4, at.left - box.left + at.width / 2 - width / 2));
+    pick.style.left = `${left}px`;
+    pick.style.bottom = `${Math.max(4, box.bottom - at.top + 8)}px`;
+    pick.style.top = "";
   }
 
   function sendAct(notation) {
@@ -1158,9 +1190,13 @@ function renderCardTable(model, el) {
       if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? "Play 2 with:" : "Which one?"));
     }
     for (const a of options) {
+      const words = a.notation.split(" ").slice(1);
+      const what = words[0] === "sorry-back" ? `On ${capital(words[1])}`
+        : words[0] === "play-2" ? `${words[1]} then ${words[2]}` : words.join(" ");
       choices.append(h("button", { type: "button", class: "sw-choice", title: a.explanation,
         "data-notation": a.notation, onclick: () => sendAct(a.notation) },
-        `${a.notation} — ${a.explanation}`));
+        h("span", { class: "sw-choice-what" }, what), " ",
+        h("span", { class: "sw-choice-why" }, a.explanation)));
     }
     if (chosen.length) {
       choices.append(h("button", { type: "button", class: "sw-cancel",
@@ -1173,7 +1209,7 @@ function renderCardTable(model, el) {
   }
 
   function seatCards(colour) {
-    const svg = tableBox.querySelector("svg");
+    const svg = tablePicture.querySelector("svg");
     return svg ? [...svg.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
   }
 
@@ -1262,11 +1298,15 @@ function renderCardTable(model, el) {
   });
   if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
 
+  const resized = new ResizeObserver(() => { if (!pick.hidden) placePick(waitingAt(current())); });
+  resized.observe(tableBox);
+
   sync();
   shell.start();
 
   return () => {
     shell.stop();
+    resized.disconnect();
     themeWatch.disconnect();
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
