@@ -21,3 +21,9 @@ if [ ! -x "$root/.venv/bin/python" ]; then
 fi
 "$root/.venv/bin/python" -m pip install --quiet --upgrade pip
 "$root/.venv/bin/python" -m pip install --quiet -e "$root[$extras]"
+# The batch engine's first run compiles for tens of seconds; doing it here, once, fills numba's
+# cache beside the code, so a lesson's first simulation loads it in under a second. On a
+# machine that ran it before this takes about a second.
+if "$root/.venv/bin/python" -c "import numba" 2>/dev/null; then
+  "$root/.venv/bin/python" -c "from sorry_widget.engine import batch; batch.warm_cache()"
+fi
