@@ -703,7 +703,6 @@ def ready() -> tuple[float, str]:
         else "cache"
 
 
-
 def warm_cache() -> None:
     """scripts/setup-env.sh calls this once, so that a lesson's first simulation loads the
     compiled loop from numba's cache instead of compiling it for tens of seconds."""
