@@ -69,9 +69,11 @@ def test_bad_places_are_named():
     (pos(red=["start", 4]), "1", "start", "start exit, 4, holds Red's own pawn (C2)"),
     (pos(red=["start", 30]), "sorry", "start", "a Sorry! needs an opponent's pawn on the track"),
     (pos(red=["start", 30], blue=[20]), "sorry", 30, "a Sorry! takes a pawn from START (C11)"),
-    (pos(red=["safety-4", 4]), "5", "safety-4", "would overshoot HOME, which needs an exact count (C6)"),
+    (pos(red=["safety-4", 4]), "5", "safety-4",
+     "would overshoot HOME, which needs an exact count (C6)"),
     (pos(red=[20, 25]), "5", 20, "it would land on one of Red's own pawns (C2)"),
-    (pos(red=["safety-4", 4], blue=[20]), "11", "safety-4", "switch only from the track with an opponent's pawn there (C10)"),
+    (pos(red=["safety-4", 4], blue=[20]), "11", "safety-4",
+     "switch only from the track with an opponent's pawn there (C10)"),
     (pos(red=["home", 4]), "3", "home", "a pawn at HOME never moves again (C6)"),
 ])
 def test_a_pawn_without_a_move_is_refused_with_its_rule(p, card, origin, expected):
