@@ -5,7 +5,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup-env.sh lab
-args=(--notebook-dir="$root/notebooks" --ip=127.0.0.1)
+# The whole clone is served, opened on notebooks/: a lesson's links to docs/ (../docs/coach.md)
+# resolve against the lesson's folder, and a server rooted in notebooks/ would answer them 404.
+args=(--ServerApp.root_dir="$root" --LabApp.default_url=/lab/tree/notebooks --ip=127.0.0.1)
 if [ "$(id -u)" = 0 ]; then args+=(--allow-root); fi
 if [ -z "${DISPLAY:-}" ]; then args+=(--no-browser); fi
 exec .venv/bin/jupyter lab "${args[@]}" "$@"

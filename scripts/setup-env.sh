@@ -23,3 +23,9 @@ fi
 "$root/.venv/bin/python" -m pip install --quiet -e "$root[$extras]"
 # JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
 "$root/.venv/bin/python" -m sorry_widget.lab_settings >/dev/null
+# The batch engine's first run compiles for tens of seconds; doing it here, once, fills numba's
+# cache beside the code, so a lesson's first simulation loads it in under a second. On a
+# machine that ran it before this takes about a second.
+if "$root/.venv/bin/python" -c "import numba" 2>/dev/null; then
+  "$root/.venv/bin/python" -c "from sorry_widget.engine import batch; batch.warm_cache()"
+fi

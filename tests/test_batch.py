@@ -168,3 +168,61 @@ def test_the_tests_above_can_fail():
     greedy_first = simulate(2, games=3000, strategy=["greedy", "random"], seed="d",
                             engine="batch")
     assert chi_square_p(greedy_first.wins_per_seat, [1500, 1500]) < 1e-6
+
+
+
+FIRST_RUN = """
+import json
+from sorry_widget.engine import batch
+from sorry_widget import simulate
+s = simulate(4, games=50, seed=1, engine="batch", workers=1)
+stats = batch.play_chunk.stats
+print(json.dumps({"compiled": s.compiled, "compile_seconds": s.compile_seconds,
+                  "report": s.report(), "hits": sum(stats.cache_hits.values()),
+                  "misses": sum(stats.cache_misses.values())}))
+"""
+
+
+def test_setup_compiles_once_and_a_fresh_process_then_loads_numba_cache(tmp_path):
+    """Issue 21, point 20. The README's two commands run scripts/setup-env.sh, which compiles
+    the batch engine (its command, run here as the script runs it, into an empty numba cache:
+    a cold compile); a fresh process's first simulation then loads numba's cache and compiles
+    nothing, and says so apart from the games' speed."""
+    import json
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = (Path(__file__).parent.parent / "scripts" / "setup-env.sh").read_text()
+    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.engine import batch; '
+                     r'batch\.warm_cache\(\))"', script).group(1)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+
+    def run(source):
+        return subprocess.run([sys.executable, "-c", source], env=env, check=True,
+                              capture_output=True, text=True).stdout
+
+    assert run(code).startswith("setup: batch engine compiled in ")
+    first = json.loads(run(FIRST_RUN))
+    assert first["compiled"] == "cache" and first["hits"] >= 1 and first["misses"] == 0
+    assert 0 < first["compile_seconds"]
+    assert "loaded from numba's cache" in first["report"]
+    assert run(code).startswith("setup: batch engine loaded from cache in ")
+
+
+def test_the_compilation_is_reported_apart_from_the_games_speed():
+    import dataclasses
+
+    simulate(2, games=5, seed=1, engine="batch", workers=1)
+    again = simulate(2, games=5, seed=2, engine="batch", workers=1)
+    assert again.compiled == "memory" and again.compile_seconds == 0.0
+    assert "compiled" not in again.report()
+    cold = dataclasses.replace(again, compiled="compiled", compile_seconds=28.5)
+    assert cold.report().splitlines()[-2:] == [
+        again.report().splitlines()[-1],
+        "compiled in 28.5 s before the games (once per machine: numba's cache keeps it for "
+        "later runs)"]
+    assert cold.to_dict()["compile_seconds"] == 28.5
+    assert "compiled" not in simulate(2, games=5, seed=1, engine="python").to_dict()

@@ -73,3 +73,21 @@ def test_every_card_rule_the_engine_cites_is_on_its_page():
             cited.update(re.findall(r"\b(K\d+)\b", action.explanation))
     assert {"K4", "K5", "K6", "K12"} <= cited <= set(CARD_RULE_SUMMARIES), \
         cited - set(CARD_RULE_SUMMARIES)
+
+
+def test_the_2013_editions_sentence_says_where_a_pawn_slides_as_the_engine_plays_it():
+    """Issue 21, point 18: the 2013 board shows on each slide the three colours that slide on
+    it (C4); the sentence once said a pawn slides where its colour is *not* shown."""
+    from sorry_widget import Position
+
+    page = (ROOT / RULES_PAGE).read_text()
+    entry = re.search(r"- \*\*`edition-2013`\*\*.*?(?=\n- \*\*)", page, flags=re.S).group(0)
+    entry = " ".join(entry.split())
+    assert "paints each slide in the three colours other than its owner's" in entry
+    assert "slides where its colour is shown" in entry and "is not shown" not in entry
+    # The engine: red's 5 from 11 lands on blue's triangle (16) and slides; from 4 it lands on
+    # red's own long-slide triangle (9) and stays.
+    p = Position({"red": [11, 4, "start", "start"], "blue": ["start"] * 4}, to_move="red",
+                 rules="edition-2013")
+    ends = {m.notation for m in p.legal_moves("5")}
+    assert "R11-16>19" in ends and "R4-9" in ends

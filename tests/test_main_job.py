@@ -31,7 +31,8 @@ def test_run_sh_opens_jupyterlab_on_the_notebooks(tmp_path):
         while True:
             try:
                 with urllib.request.urlopen(
-                        f"http://127.0.0.1:{port}/api/contents?token={token}", timeout=2) as r:
+                        f"http://127.0.0.1:{port}/api/contents/notebooks?token={token}",
+                        timeout=2) as r:
                     listing = json.load(r)
                 break
             except OSError:
@@ -44,6 +45,13 @@ def test_run_sh_opens_jupyterlab_on_the_notebooks(tmp_path):
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/lab?token={token}",
                                     timeout=10) as r:
             assert r.status == 200 and b"JupyterLab" in r.read()
+        # It opens on the lessons' folder, and a lesson's link to docs/ is served (issue 21,
+        # point 11: lesson 5's ../docs/coach.md was a 404 under a server rooted in notebooks/).
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/?token={token}", timeout=10) as r:
+            assert "/lab/tree/notebooks" in r.url
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/files/docs/coach.md?token={token}",
+                                    timeout=10) as r:
+            assert r.status == 200 and b"coach" in r.read()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import pos, stacked_game
-from sorry_widget import Game, Record, SorryWidget, WidgetError
+from sorry_widget import Game, Position, Record, SorryWidget, WidgetError
 from sorry_widget.widget.widget import RECENT_PLAYS
 
 
@@ -318,3 +318,24 @@ def test_a_demo_refuses_what_does_not_fit():
         SorryWidget(Game(2), position=SPLIT, card="7")
     with pytest.raises(WidgetError, match="belongs to a rule demo"):
         SorryWidget(Game(2)).reset()
+
+
+def test_a_start_pawn_clicked_with_a_10_is_refused_with_rule_c1():
+    """Issue 21, point 19: the refusal names the rule, not "has no legal move"."""
+    start = Position({"red": ["start", 30, "start", "start"], "blue": [20] + ["start"] * 3},
+                     to_move="red")
+    w = SorryWidget(Game(start=start, seed=0, strategies={"red": None}), card="10")
+    said = w.explain_try(["red:start"])
+    assert said.startswith("Not allowed: a 10 cannot start a pawn: only a 1 or a 2 starts one "
+                           "(C1), or a Sorry! onto an opponent's pawn (C11). Legal: "), said
+    assert "no legal move" not in said
+
+
+def test_no_full_stop_after_a_sorry_cards_own_exclamation_mark():
+    """Issue 21, point 19: "… with a Sorry!." was a double stop."""
+    start = Position({"red": ["start", 30, "start", "start"], "blue": [20] + ["start"] * 3},
+                     to_move="red")
+    w = SorryWidget(Game(start=start, seed=0, strategies={"red": None}), card="sorry")
+    assert w.summary().endswith("red to move with a Sorry!"), w.summary()
+    w = SorryWidget(Game(start=start, seed=0, strategies={"red": None}), card="10")
+    assert w.summary().endswith("red to move with a 10."), w.summary()

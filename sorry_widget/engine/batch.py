@@ -621,10 +621,14 @@ def _play(start, strategies, seed, first_game, first_card, draw_leader, max_card
     rules = start.rules
     pawns, colours = position_arrays(start)
     codes, aggression = strategy_codes(strategies)
-    stuck = play_chunk(pawns, start.to_move, first_card, colours, deck_array(rules.deck),
-                       rules.two_draws_again, rules.sorry_forward_4,
-                       rules.leader_by_high_card if draw_leader is None else draw_leader,
-                       codes, aggression, np.uint64(seed_number(seed)), first_game, max_cards,
+    # Every argument in one fixed type, so that one compiled signature (and one cache entry)
+    # serves every rule set and strategy: a new signature would compile for seconds again.
+    stuck = play_chunk(pawns, int(start.to_move), int(first_card), colours,
+                       deck_array(rules.deck), bool(rules.two_draws_again),
+                       bool(rules.sorry_forward_4),
+                       bool(rules.leader_by_high_card if draw_leader is None else draw_leader),
+                       codes, float(aggression), np.uint64(seed_number(seed)), int(first_game),
+                       int(max_cards),
                        out["winner"], out["leader"], out["cards"], out["turns"], out["bumps"],
                        out["slides"], out["homes"], out["landed"], out["bumped"], trace)
     if stuck >= 0:
@@ -672,3 +676,37 @@ def results_of(position, card: int) -> list[tuple]:
                      position.rules.sorry_forward_4, cand, meta)
     kept = distinct_results(cand, n, n_seats, n_pawns, keep)
     return [tuple(tuple(int(x) for x in row) for row in cand[keep[d]]) for d in range(kept)]
+
+
+def ready() -> tuple[float, str]:
+    """Make the compiled game loop ready in this process before games are timed: returns the
+    seconds it took and how — ``"compiled"`` (nothing usable in numba's cache: the first run
+    on a machine, or after this file changed), ``"cache"`` (loaded from numba's cache, written
+    beside this file by an earlier process) or ``"memory"`` (already loaded here)."""
+    import time
+
+    from .position import Position
+
+    if play_chunk.signatures:
+        return 0.0, "memory"
+    misses = sum(play_chunk.stats.cache_misses.values())
+    started = time.perf_counter()
+    # No games: the call only needs the argument types, which _play fixes for every run.
+    _play(Position.initial(2), ["random", "random"], 0, 0, -1, None, 1,
+          {key: np.empty(0, np.int64) for key in
+           ("winner", "leader", "cards", "turns", "bumps", "slides")}
+          | {"homes": np.empty((0, 2), np.int64), "landed": np.zeros(60, np.int64),
+             "bumped": np.zeros(60, np.int64)},
+          np.empty((0, 3 + 2 * 4), np.int64))
+    seconds = time.perf_counter() - started
+    return seconds, "compiled" if sum(play_chunk.stats.cache_misses.values()) > misses \
+        else "cache"
+
+
+def warm_cache() -> None:
+    """scripts/setup-env.sh calls this once, so that a lesson's first simulation loads the
+    compiled loop from numba's cache instead of compiling it for tens of seconds."""
+    seconds, how = ready()
+    print(f"setup: batch engine {'compiled' if how == 'compiled' else 'loaded from cache'} in "
+          f"{seconds:.1f} s" + (" (kept in numba's cache for the lessons' first run)"
+                                if how == "compiled" else ""))

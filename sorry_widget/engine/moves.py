@@ -875,7 +875,7 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
         if card == 7:
             return "a 7 cannot start a pawn (C8)"
         if card not in (1, 2):
-            return f"only a 1 or a 2 starts a pawn (C1); {with_article(label)} cannot"
+            return _cannot_start(label)
         return f"a started pawn goes onto its start exit, {start_exit(colour)}, and no further (C1)"
     if card == 11 and is_track(t) and position.occupant(t) is not None:
         # With both pawns on the track a switch is always legal, so one of them is not.
@@ -918,6 +918,63 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
         for table, steps, direction in options)
     return (f"{with_article(label)} moves a pawn exactly {wanted} ({CARD_RULE[card]}); "
             f"{describe_location(t)} is not one of those")
+
+
+def _cannot_start(label: str) -> str:
+    return (f"{with_article(label)} cannot start a pawn: only a 1 or a 2 starts one (C1), or a "
+            "Sorry! onto an opponent's pawn (C11)")
+
+
+def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | None:
+    """Why the mover's pawn on ``origin`` has no legal move at all with ``card``, naming the
+    rule ("a 10 cannot start a pawn: only a 1 or a 2 starts one (C1), ..."); None if it has one,
+    or if the obstacle is none this function knows (the caller then says less)."""
+    if not isinstance(card, int) or isinstance(card, bool):
+        card = card_from_name(card)
+    o = _place(origin, "origin")
+    seats = position.rules.mover_seats(position)
+    seat = next((s for s in seats if o in position.pawns[s]), None)
+    if seat is None:
+        return None
+    if any(part[1] == o for m in legal_moves(position, card) for part in m.parts):
+        return None
+    colour = position.colours[seat]
+    name = _colour_name(colour)
+    label = card_label(card)
+    if o == HOME:
+        return "a pawn at HOME never moves again (C6)"
+    if o == START:
+        if card == SORRY:
+            return ("a Sorry! needs an opponent's pawn on the track to land on, and none "
+                    "stands there (C11)")
+        if card == 7:
+            return "a 7 cannot start a pawn (C8)"
+        if card in (1, 2):
+            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), "
+                    f"so the {label} cannot start this pawn")
+        return _cannot_start(label)
+    if card == SORRY and not position.rules.sorry_forward_4:
+        return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+    parts = []
+    overshoot = own = False
+    for table, steps in _card_steps(card):
+        landing = table[colour][o][steps]
+        if landing < 0:
+            overshoot = True
+        elif apply_step(position.pawns, position.colours, seat, o, landing) is None:
+            own = True
+    if overshoot:
+        parts.append(f"{_card_steps(card)[0][1]} forward would overshoot HOME, which needs an "
+                     "exact count (C6)")
+    if own:
+        parts.append(f"it would land on one of {name}'s own pawns (C2)")
+    if not parts:
+        return None
+    if card == 7:
+        parts.append(f"no other pawn of {name}'s can take the rest of a split 7 (C8)")
+    if card == 11:
+        parts.append("it can switch only from the track with an opponent's pawn there (C10)")
+    return f"with {with_article(label)}, " + "; ".join(parts)
 
 
 def _passes_entry(colour: int, origin: int, target: int) -> bool:

@@ -127,6 +127,11 @@ class Summary:
     #: Which engine played ("batch" or "python") and how many workers (1: this process).
     engine: str = "python"
     workers: int = 1
+    #: Batch engine: seconds spent making its compiled loop ready before the games (not in
+    #: ``seconds``), and how: "compiled" (the first run on a machine: tens of seconds),
+    #: "cache" (loaded from numba's cache, under a second) or "memory" (already loaded).
+    compile_seconds: float | None = None
+    compiled: str | None = None
     #: Bumps and slides per game, when counted (see :class:`GameResult`).
     bumps_per_game_mean: float | None = None
     slides_per_game_mean: float | None = None
@@ -142,6 +147,8 @@ class Summary:
     def to_dict(self) -> dict:
         data = asdict(self)
         del data["per_game"], data["landed"], data["bumped"]
+        if self.compiled is None:
+            del data["compile_seconds"], data["compiled"]
         if self.wins_per_team is None:
             del data["wins_per_team"], data["win_rate_ci95_per_team"]
         if self.points_per_seat_mean is None:
@@ -179,6 +186,12 @@ class Summary:
         workers = f", {self.workers} workers" if self.workers > 1 else ""
         lines.append(f"{self.games_per_second:,.0f} games/second ({self.seconds:.2f} s, "
                      f"{self.engine} engine{workers})")
+        if self.compiled == "compiled":
+            lines.append(f"compiled in {self.compile_seconds:.1f} s before the games (once per "
+                         "machine: numba's cache keeps it for later runs)")
+        elif self.compiled == "cache":
+            lines.append(f"compiled code loaded from numba's cache in "
+                         f"{self.compile_seconds:.1f} s before the games")
         return "\n".join(lines)
 
 
@@ -453,12 +466,18 @@ def simulate(
             pickle.dumps(run)
         except Exception:  # a strategy defined where a process cannot find it
             workers = 1
+    readiness = (None, None)
+    if chosen == "batch" and client is None:
+        # Compiling (or loading from numba's cache) is timed apart: it is not the games' speed.
+        readiness = batch_engine().ready()
     started = time.perf_counter()
     chunks, used = _run_chunks(run, games, workers, client, progress)
     seconds = time.perf_counter() - started
     chunks.sort(key=lambda c: c["lo"])
-    return _summarise(start, chunks, games, seat_colours, names, seed, seconds, chosen, used,
-                      run.counts, results)
+    summary = _summarise(start, chunks, games, seat_colours, names, seed, seconds, chosen, used,
+                         run.counts, results)
+    summary.compile_seconds, summary.compiled = readiness
+    return summary
 
 
 def _summarise(start, chunks, games, seat_colours, names, seed, seconds, engine, workers,

@@ -25,7 +25,7 @@ import traitlets
 from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
 from ..engine.cards import CARD_NAMES, card_from_name, card_label, with_article
 from ..engine.game import Game, GameError
-from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal
+from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..engine.position import Position
 from ..engine.record import Record, RecordError
 from ..engine.record import annotate as annotate_in
@@ -508,8 +508,10 @@ class SorryWidget(ReplayWidget):
         now = f"{winner} has won" if winner else f"{position.colour_to_move} to move"
         if self.pending and self.pending["play"] == self.play and self.pending["card"]:
             now += f" with {with_article(card_label(self.game.card))}"
+        # A Sorry! card's name brings its own "!": no full stop after it.
+        end = "" if now.endswith("!") else "."
         return (f"Sorry! board ({self.mode}): {position.rules.title}; {colours}; {where}; "
-                f"{now}.")
+                f"{now}{end}")
 
     # --- events from the page -------------------------------------------------------------
 
@@ -569,6 +571,10 @@ class SorryWidget(ReplayWidget):
                 keys[0].split(":")[0]
             if owner != colour:
                 return f"Not allowed: {colour.capitalize()} has no pawn on {where}. Legal: {legal}."
+            reason = why_pawn_cannot_move(game.position, card,
+                                          location_name(location_of_key(keys[0], colour)))
+            if reason:
+                return f"Not allowed: {reason}. Legal: {legal}."
             return (f"Not allowed: with {label}, {colour.capitalize()}'s pawn on {where} has no "
                     f"legal move. Legal: {legal}.")
         try:

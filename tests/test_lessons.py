@@ -1,0 +1,206 @@
+"""What the lessons say, checked: their words against numbers computed here independently of
+the lesson's own code, and their links from where a lesson is opened (issue 21)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def cells(lesson: str, kind: str) -> list[str]:
+    nb = json.loads((ROOT / "notebooks" / lesson).read_text())
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+
+
+def text(lesson: str) -> str:
+    """A lesson's markdown as one line of words (line breaks inside a paragraph dropped)."""
+    return " ".join(" ".join(cells(lesson, "markdown")).split())
+
+
+def test_lesson_4_compares_with_and_without_replacement_as_the_deck_does():
+    """Point 16: the chance of a Sorry! (4 in 45 cards) within n draws is the same both ways at
+    n = 1 and higher without replacement from n = 2 on; the task once said "always"."""
+    def none_with(n):  # n independent draws from a full deck
+        return Fraction(41, 45) ** n
+
+    def none_without(n):  # n cards off one shuffled deck: each draw one card fewer
+        p = Fraction(1)
+        for i in range(n):
+            p *= Fraction(max(0, 41 - i), 45 - i)
+        return p
+
+    assert 1 - none_with(1) == 1 - none_without(1) == Fraction(4, 45)
+    assert all(none_without(n) < none_with(n) for n in range(2, 46))
+    words = text("04-probability-with-cards.ipynb")
+    assert "always a little higher" not in words
+    assert "At n = 1 the two columns agree (4/45 both ways); from n = 2 on the chance *without* " \
+           "replacement is higher." in words
+
+
+LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
+                  r"|(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+
+
+def anchors(markdown: str) -> set[str]:
+    """The anchors a markdown page has on GitHub and in JupyterLab: its headings' slugs
+    (lower case, punctuation dropped, spaces to hyphens, repeats numbered) and explicit ids."""
+    found, seen = set(), {}
+    for heading in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", markdown, flags=re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        found.add(slug if n == 0 else f"{slug}-{n}")
+    found.update(re.findall(r"<a\s+(?:id|name)=\"([^\"]+)\"", markdown))
+    return found
+
+
+def served_root() -> Path:
+    """The folder scripts/run.sh serves in JupyterLab: a lesson's relative link works only
+    to a file inside it."""
+    script = (ROOT / "scripts" / "run.sh").read_text()
+    root = re.search(r"--(?:ServerApp\.root_dir|notebook-dir)=\"\$root(/[^\"]*)?\"", script)
+    return (ROOT / (root.group(1) or "/").lstrip("/")).resolve()
+
+
+def test_every_link_of_every_lesson_opens_from_where_the_lesson_is_opened():
+    """Point 11: JupyterLab resolves a lesson's relative link against the lesson's folder, and
+    serves only what is under its root (scripts/run.sh's); lesson 5's link to the coach's page
+    was a 404 there. Every markdown link and image of every lesson: the file exists under the
+    served root, and any #anchor is on the page."""
+    checked, broken = 0, []
+    served = served_root()
+    for lesson in LESSONS:
+        for cell in cells(lesson.name, "markdown"):
+            for match in LINK.finditer(cell):
+                link = match.group(1) or match.group(2)
+                if re.match(r"[a-z]+:", link) or link.startswith("#"):
+                    continue  # web addresses are another test's (test_docs); same-page anchors
+                path, _, anchor = link.partition("#")
+                target = (lesson.parent / path).resolve()
+                checked += 1
+                if not target.exists():
+                    broken.append(f"{lesson.name}: {link} (no such file)")
+                elif served not in target.parents:
+                    broken.append(f"{lesson.name}: {link} (outside {served}, which run.sh "
+                                  "serves)")
+                elif anchor and anchor not in anchors(target.read_text()):
+                    broken.append(f"{lesson.name}: {link} (no such anchor)")
+    assert checked, "no link found: the pattern is broken"
+    assert not broken, broken
+
+
+def test_anchors_are_github_slugs_and_explicit_ids():
+    page = "# 5 · Does going first matter?\n## Tasks\n## Tasks\n<a id=\"c7\"></a>\n"
+    assert anchors(page) == {"5--does-going-first-matter", "tasks", "tasks-1", "c7"}
+
+
+def wilson(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The 95% Wilson score interval, written out here apart from the package's."""
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5)
+    return centre - half, centre + half
+
+
+def mean_interval(values) -> tuple[float, float, float]:
+    import statistics
+
+    mean = statistics.fmean(values)
+    half = 1.959963984540054 * statistics.stdev(values) / len(values) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def run_cells(lesson: str, wanted: list[str]) -> dict[str, str]:
+    """Run the whole lesson in a kernel started in its folder, as JupyterLab does; returns
+    the printed text of the cells whose code contains each of ``wanted``."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(ROOT / "notebooks" / lesson, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+    out = {}
+    for cell in nb.cells:
+        text = "".join(o.get("text", "") for o in cell.get("outputs", [])
+                       if o.get("output_type") == "stream")
+        for key in wanted:
+            if key in cell.source:
+                out[key] = out.get(key, "") + text
+    return out
+
+
+def test_lesson_5_puts_an_interval_on_every_estimate_and_says_what_overlap_means():
+    """Point 17: the greedy result, the game lengths and the coach's best against its runner-up
+    get 95% intervals (heatmaps are counts and say so); each printed number is recomputed here
+    from the same games with the statistics written out in this file."""
+    import pytest
+
+    from sorry_widget import Position, fast_engine_available, simulate
+    from sorry_widget.engine.game import next_seat
+
+    if not fast_engine_available():
+        pytest.skip("the lesson's numbers are those of the batch engine")
+    words = text("05-strategy-experiments.ipynb")
+    assert "tens of thousands of games a second" not in words
+    assert "Every win rate and every average is an estimate from a sample of games, so each " \
+           "comes with a 95% confidence interval; the heatmaps show counts" in words
+    assert "overlapping intervals mean the coach's games do **not** show that the best move " \
+           "really beats the runner-up" in words
+
+    printed = run_cells("05-strategy-experiments.ipynb",
+                        ["turns = np.asarray", "greedy_first = simulate", "difference = "])
+    games = 100_000
+
+    # Game lengths: the mean and its normal-approximation interval.
+    four = simulate(4, games=games, strategy="random", seed="lesson-5")
+    m, lo, hi = mean_interval([int(t) for t in four.per_game["turns"]])
+    said = re.search(r"mean ([\d.]+) turns a game \(95% interval ([\d.]+) to ([\d.]+), normal "
+                     r"approximation\)", printed["turns = np.asarray"])
+    assert said and said.groups() == tuple(f"{v:.1f}" for v in (m, lo, hi))
+    m, lo, hi = mean_interval([int(b) for b in four.per_game["bumps"]])
+    said = re.search(r"([\d.]+) bumps on average \(95% interval ([\d.]+) to ([\d.]+)\)",
+                     printed["turns = np.asarray"])
+    assert said and said.groups() == tuple(f"{v:.1f}" for v in (m, lo, hi))
+
+    # Greedy against random, both seat orders pooled: wins over games, Wilson interval.
+    half = games // 5
+    wins = simulate(2, games=half, strategy=["greedy", "random"],
+                    seed="greedy-first").wins_per_seat[0] + \
+        simulate(2, games=half, strategy=["random", "greedy"],
+                 seed="greedy-second").wins_per_seat[1]
+    lo, hi = wilson(wins, 2 * half)
+    said = re.search(r"greedy won ([\d,]+) of ([\d,]+) games = ([\d.]+%) \(95% interval "
+                     r"([\d.]+%) to ([\d.]+%)\)", printed["greedy_first = simulate"])
+    assert said, printed["greedy_first = simulate"]
+    assert int(said[1].replace(",", "")) == wins and int(said[2].replace(",", "")) == 2 * half
+    assert said.groups()[2:] == tuple(f"{v:.1%}" for v in (wins / (2 * half), lo, hi))
+
+    # The coach: best and runner-up, their Wilson intervals, and the paired difference.
+    position = Position.from_dict({
+        "format": "sorry-position/1", "rules": "classic", "to_move": "red",
+        "pawns": {"red": [3, 20, "start", "start"], "blue": [8, 22, "start", "home"],
+                  "yellow": [40, "start", "start", "start"], "green": [50, 52, "start", "start"]}})
+    from sorry_widget.engine.coach import distinct_moves
+
+    per_move = {}
+    for move in distinct_moves(position.legal_moves("7")):
+        after = move.result.with_to_move(position.colour_names[next_seat(move)])
+        s = simulate(start=after, games=1000, seed="lesson-5")
+        per_move[move.notation] = [int(s.players[w] == "red") for w in s.per_game["winner_seat"]]
+    best, runner_up = sorted(per_move, key=lambda n: sum(per_move[n]), reverse=True)[:2]
+    best_ci, runner_ci = wilson(sum(per_move[best]), 1000), wilson(sum(per_move[runner_up]), 1000)
+    coach_text = printed["difference = "]
+    assert f"best {best}: " in coach_text and f"runner-up {runner_up}: " in coach_text
+    overlap = best_ci[0] <= runner_ci[1]
+    assert ("the intervals overlap." if overlap else "do not overlap.") in coach_text
+    m, lo, hi = mean_interval([a - b for a, b in zip(per_move[best], per_move[runner_up])])
+    said = re.search(r"game by game over 1,000 pairs: ([+-][\d.]+%) \(95% interval ([+-][\d.]+%) "
+                     r"to ([+-][\d.]+%), normal approximation\)", coach_text)
+    assert said and said.groups() == tuple(f"{v:+.1%}" for v in (m, lo, hi))
+    verdict = "do not show that the best move beats" if lo <= 0 <= hi else "beyond chance"
+    assert verdict in coach_text
