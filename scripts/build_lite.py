@@ -176,10 +176,22 @@ def site_lock(lock: dict, project_wheel: Path, wheels: Path, static: Path) -> li
 
 
 def stage_lessons(target: Path) -> None:
+    """The lessons at the site's top, with the project's docs beside them in ``docs/``: the
+    site has no folder above its top, so a lesson's ``../docs/…`` links (right in a clone,
+    where notebooks/ and docs/ are siblings) are pointed at ``docs/…`` instead."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(ROOT / "notebooks", target,
                     ignore=shutil.ignore_patterns("out", ".ipynb_checkpoints", "__pycache__"))
+    shutil.copytree(ROOT / "docs", target / "docs")
+    for lesson in target.glob("*.ipynb"):
+        notebook = json.loads(lesson.read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                source = "".join(cell["source"])
+                cell["source"] = source.replace("](../docs/", "](docs/")
+        lesson.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
 
 
 def build(outdir: Path) -> None:

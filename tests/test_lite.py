@@ -282,6 +282,30 @@ def test_the_site_carries_every_package_the_kernel_preloads(site):
     assert not (site / "files" / "out").exists()
 
 
+def test_every_link_of_every_lesson_opens_in_the_site(site):
+    """The site has no folder above its lessons: their links to the project's pages must
+    resolve to files the site carries (build_lite.py puts docs/ beside them)."""
+    from test_lessons import LINK, anchors
+
+    files, checked, broken = site / "files", 0, []
+    for lesson in sorted(files.glob("*.ipynb")):
+        for cell in json.loads(lesson.read_text())["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for match in LINK.finditer("".join(cell["source"])):
+                link = match.group(1) or match.group(2)
+                if re.match(r"[a-z]+:", link) or link.startswith("#"):
+                    continue
+                path, _, anchor = link.partition("#")
+                target = (lesson.parent / path).resolve()
+                checked += 1
+                if files.resolve() not in target.parents or not target.is_file():
+                    broken.append(f"{lesson.name}: {link}")
+                elif anchor and anchor not in anchors(target.read_text()):
+                    broken.append(f"{lesson.name}: {link} (no such anchor)")
+    assert checked and not broken, broken
+
+
 def test_the_pages_workflow_publishes_what_the_build_command_makes():
     yaml = pytest.importorskip("yaml")
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "lite-pages.yml").read_text())
