@@ -32,8 +32,8 @@ from ..engine.record import annotate as annotate_in
 from ..engine.rulebook import RULE_SUMMARIES, rule_link
 from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
-from ..render.svg import THEMES, board_svg, card_face_markup, pawn_markup, resolve_place, \
-    theme_colours
+from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
+    resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
 MODES = ("replay", "game", "demo")
@@ -81,6 +81,20 @@ def _play_data(move: Move, turn: int) -> dict:
         # [colour, from, path, kind]: the one list the page sends most of, so no key names.
         "motions": [[m["colour"], m["from"], m["path"], m["kind"]] for m in pawn_motions(move)],
     }
+
+
+def _compact_places() -> dict:
+    """Where every place is, for the page: centre, half width, round or not, and the pawn
+    slots of a START or HOME (a square's one slot is its centre)."""
+    out = {}
+    for key, p in widget_geometry()["places"].items():
+        place = {"x": round(p["x"], 1), "y": round(p["y"], 1), "half": round(p["half"], 1)}
+        if p["round"]:
+            place["round"] = True
+        if len(p["slots"]) > 1:
+            place["slots"] = [[round(x, 1), round(y, 1)] for x, y in p["slots"]]
+        out[key] = place
+    return out
 
 
 def _load_record(record: Any) -> Record:
@@ -189,22 +203,22 @@ class SorryWidget(ReplayWidget):
         return self.game.positions(), [p.move for p in self.game.history]
 
     def _draw_static(self) -> None:
-        start = self._history()[0][0]
-        rules = start.rules
-        names = list(THEMES) if self.theme == "auto" else [self.theme]
-        themes = {}
-        for name in names:
-            themes[name] = {
-                "board": board_svg(start, size=None, theme=name, pawns=False, card=None,
-                                   status=None, last_move=None),
-                "pawns": {c: pawn_markup(c, name) for c in COLOURS},
-                "cards": {**{card_name: card_face_markup(card, name, rules.sorry_forward_4,
-                                                         rules.two_draws_again)
-                             for card, card_name in CARD_NAMES.items()},
-                          "": card_face_markup(None, name)},
-                **theme_colours(name),
-            }
-        self.drawing = {"places": widget_geometry()["places"], "themes": themes}
+        """The drawing every play is shown on, sent once: one drawing whose themed colours
+        carry classes, the CSS that turns it dark, and the few colours the page draws trails
+        and notes in per theme (a second drawing per theme would double the state)."""
+        rules = self._history()[0][0].rules
+        self.drawing = {
+            "places": _compact_places(),
+            "board": themed(board_svg(self._history()[0][0], size=None, theme=TOKENS,
+                                      pawns=False, card=None, status=None, last_move=None)),
+            "pawns": {c: themed(pawn_markup(c, TOKENS)) for c in COLOURS},
+            "cards": {**{name: themed(card_face_markup(card, TOKENS, rules.sorry_forward_4,
+                                                       rules.two_draws_again))
+                         for card, name in CARD_NAMES.items()},
+                      "": themed(card_face_markup(None, TOKENS))},
+            "dark_css": dark_css(".sw-dark"),
+            "themes": {name: theme_colours(name) for name in THEMES},
+        }
 
     def _turns(self) -> list[int]:
         """The rules' turn of every play shown."""
@@ -363,11 +377,6 @@ class SorryWidget(ReplayWidget):
             if key not in PLACES:
                 raise traitlets.TraitError(f"selection: {key!r} is not a place on the board")
         return proposal["value"]
-
-    @traitlets.observe("theme")
-    def _theme_changed(self, change):
-        if change["old"] != change["new"] and self.drawing:
-            self._draw_static()
 
     # --- Python API -------------------------------------------------------------------------
 
