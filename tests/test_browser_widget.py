@@ -505,3 +505,71 @@ def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
     bridge.flush()
     assert page.locator(".sw-coach-row").count() == 0  # advice belongs to its card
     assert page.locator("svg .sw-coach-target").count() == 0
+
+
+# Every text the widget shows, with the size it is drawn at on screen: an SVG text's font size
+# is in the drawing's units, so it is scaled by the drawing's size on the page.
+TEXT_SIZES = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.sorry-widget *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) px *= el.getScreenCTM().a;
+    out.push([el.textContent.trim().slice(0, 30), Math.round(px * 10) / 10]);
+  }
+  return out;
+}"""
+BOARD_WIDTH = "() => document.querySelector('.sorry-widget .sw-board svg').getBoundingClientRect().width"
+
+
+def demo_widget():
+    return SorryWidget(position=pos(red=[10, "start", "start", "start"], blue=[30]), card="sorry")
+
+
+@pytest.mark.parametrize("cell", [1200, 700])
+@pytest.mark.parametrize("kind", ["replay", "rule demo"])
+def test_by_default_the_board_fills_the_cell_and_no_text_is_under_11_px(page, record, cell, kind):
+    if kind == "replay":
+        w = SorryWidget(record=record, animate=False)
+        w.goto(40)
+    else:
+        w = demo_widget()
+    Bridge(page, w, width=cell)
+    width = page.evaluate(BOARD_WIDTH)
+    viewport = page.viewport_size
+    if cell >= 1200:
+        # Beside the side panel, as wide as the cell or the window's height allows.
+        assert width >= min(cell - 400, 0.85 * viewport["height"]) - 1, width
+    else:
+        assert width >= 560, width
+    assert width <= 900
+    sizes = page.evaluate(TEXT_SIZES)
+    assert len(sizes) > 60  # the square numbers, the card, the panel
+    small = [(text, px) for text, px in sizes if px < 11]
+    assert not small, small
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two computed colours ("rgb(r, g, b)")."""
+    def luminance(colour: str) -> float:
+        channels = [int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_current_move_in_the_list_is_readable(page, record, theme):
+    w = SorryWidget(record=record, animate=False, theme=theme)
+    w.goto(12)
+    Bridge(page, w)
+    current = page.locator(".sw-moves li.sw-current")
+    assert current.get_attribute("data-play") == "12"
+    fg, bg = current.evaluate("(li) => [getComputedStyle(li).color, "
+                              "getComputedStyle(li).backgroundColor]")
+    assert contrast(fg, bg) >= 4.5, (fg, bg, contrast(fg, bg))
+    number = current.locator(".sw-num")
+    assert number.text_content() == "12."
+    assert contrast(number.evaluate("(n) => getComputedStyle(n).color"), bg) >= 4.5

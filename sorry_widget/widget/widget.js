@@ -230,9 +230,12 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   // items: [{ label, colour, title }], one per play (play k + 1).
   function fillMoveList(items) {
     moveList.replaceChildren();
+    // The number is part of the item, not a list marker: a marker sits in the list's padding,
+    // which a host page's styles may narrow until "10." shows as "0." (an exported lesson).
     items.forEach((p, k) => {
       const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
-        title: p.title }, p.label);
+        title: p.title }, h("span", { class: "sw-num", "aria-hidden": "true" }, `${k + 1}.`),
+        p.label);
       li.addEventListener("click", () => goto(k + 1));
       moveList.append(li);
     });
@@ -949,7 +952,15 @@ function renderBoard(model, el) {
     if (lookTheme !== null && name !== lookTheme) { dirty.drawing = true; schedule(); }
     lookTheme = name;
     root.classList.toggle("sw-dark", name === "dark");
-    root.style.setProperty("--sw-size", `${model.get("size")}px`);
+    if (svg) {  // for stylesheets and tests: the theme the one drawing is shown in
+      svg.classList.remove("theme-light", "theme-dark", "theme-tokens");
+      svg.classList.add(`theme-${name}`);
+    }
+    // size 0: the board fills the width it is given (widget.css says how far).
+    const size = model.get("size");
+    root.classList.toggle("sw-fill", !size);
+    if (size) root.style.setProperty("--sw-size", `${size}px`);
+    else root.style.removeProperty("--sw-size");
     shell.look();
   }
 

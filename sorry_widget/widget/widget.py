@@ -37,6 +37,8 @@ from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, 
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
 MODES = ("replay", "game", "demo")
+#: ``size`` of a board that fills the width it is given (the page sizes it).
+FILL = 0
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -115,6 +117,9 @@ class SorryWidget(ReplayWidget):
       move), the student may make any legal move by clicking (*Try it*), and *Reset* goes back.
 
     ``play`` is the play shown: 0 is the start, ``n`` the position after the n-th card.
+    ``size`` is the board's width in pixels; by default (None, the trait's 0) the board fills
+    the width the notebook gives it, from 560 px (where the cell is that wide) to 900 px or
+    85% of the window's height, whichever is less, so its text stays readable on a projector.
     """
 
     MODES = MODES
@@ -134,7 +139,7 @@ class SorryWidget(ReplayWidget):
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  position: Position | None = None, example: str | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
-                 size: int = 560, animate: bool = True, speed: float = 1.5,
+                 size: int | None = None, animate: bool = True, speed: float = 1.5,
                  card: int | str | None = None, **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
@@ -166,7 +171,8 @@ class SorryWidget(ReplayWidget):
             self.game = game
             mode = "game"
         # The traits are checked before the game is touched, so a refusal changes nothing.
-        super().__init__(theme=theme, size=size, animate=animate, speed=speed, mode=mode,
+        super().__init__(theme=theme, size=FILL if size is None else size, animate=animate,
+                         speed=speed, mode=mode,
                          **kwargs)
         if mode == "game":
             if card is not None:
@@ -370,6 +376,12 @@ class SorryWidget(ReplayWidget):
         self._demo_reset()
 
     # --- validation of values set from Python or the page --------------------------------
+
+    @traitlets.validate("size")
+    def _check_size(self, proposal):
+        if proposal["value"] == FILL:
+            return FILL
+        return super()._check_size(proposal)
 
     @traitlets.validate("selection")
     def _check_selection(self, proposal):
