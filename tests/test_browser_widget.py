@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, expected_pawns
+from browser import Bridge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
 from sorry_widget.render import PLACES, THEMES
@@ -379,12 +379,6 @@ def test_the_board_follows_the_notebooks_dark_theme(page, record):
     page.evaluate("document.body.dataset.jpThemeLight = 'true'")
     page.wait_for_function(f"() => ({painted})() === '{rgb(THEMES['light'].background)}'")
     assert "sw-dark" not in page.get_attribute(".sorry-widget", "class")
-
-
-def rgb(hex_colour: str) -> str:
-    """A #rrggbb colour as the browser's computed style writes it."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return f"rgb({r}, {g}, {b})"
 
 
 def test_in_a_team_game_a_click_moves_the_partners_pawn(page):
