@@ -199,7 +199,25 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
         time.sleep(0.5)
     page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
                              / "jupyterlab-quick-start.png"))
+    page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
     page.close()
+    # Reopened with a new kernel that knows none of them, the boards are drawn from the widget
+    # state saved in the notebook: one drawing, the plays, the note.
+    reopened = browser.new_page(viewport={"width": 1400, "height": 1000})
+    reopened.set_default_timeout(60_000)
+    reopened.goto(f"{base}/lab/workspaces/reopen/tree/01-quick-start.ipynb?token={token}")
+    try:
+        reopened.locator(".jp-Dialog .jp-mod-accept").click(timeout=8_000)
+    except playwright_api.TimeoutError:
+        pass
+    reopened.wait_for_function("document.querySelectorAll('.sorry-widget').length === 2 && "
+                               "document.querySelectorAll('.sorry-widget')[1]"
+                               ".querySelectorAll('#pawns g.pawn').length === 16")
+    saved_replay = reopened.locator(".sorry-widget").nth(1)
+    assert saved_replay.get_attribute("data-shown") == str(shown + 1)  # the play it was on
+    assert saved_replay.locator(".sw-moves li").count() == 298  # Game(4, seed=2026)'s plays
+    assert saved_replay.locator("#board .square").count() == 60 + 4 * 5
+    reopened.close()
 
 
 def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
