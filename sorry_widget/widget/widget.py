@@ -212,10 +212,11 @@ class SorryWidget(ReplayWidget):
         """The drawing every play is shown on, sent once: one drawing whose themed colours
         carry classes, the CSS that turns it dark, and the few colours the page draws trails
         and notes in per theme (a second drawing per theme would double the state)."""
-        rules = self._history()[0][0].rules
+        start = self._history()[0][0]
+        rules = start.rules
         self.drawing = {
             "places": _compact_places(),
-            "board": themed(board_svg(self._history()[0][0], size=None, theme=TOKENS,
+            "board": themed(board_svg(start, size=None, theme=TOKENS,
                                       pawns=False, card=None, status=None, last_move=None)),
             "pawns": {c: themed(pawn_markup(c, TOKENS)) for c in COLOURS},
             "cards": {**{name: themed(card_face_markup(card, TOKENS, rules.sorry_forward_4,
