@@ -72,7 +72,7 @@ def main() -> None:
         replay = SorryWidget(record=record, animate=False)
         replay.goto(121)
         page = browser.new_page()
-        Bridge(page, replay, width=1024)
+        Bridge(page, replay, width=1280)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-replay.png"))
 
         start = Position({"red": [8, 20, "start", "start"], "blue": [30, "start", "start", "start"],
@@ -82,7 +82,7 @@ def main() -> None:
         play = SorryWidget(live, animate=False, theme="dark", card="5")
         play.move("R8-13")
         page = browser.new_page()
-        bridge = Bridge(page, play, width=1024)
+        bridge = Bridge(page, play, width=1280)
         bridge.click_place(play.pending["moves"][0]["clicks"][0][0] if
                            play.pending["moves"][0]["clicks"] else "red:start")
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-dark.png"))
@@ -91,7 +91,7 @@ def main() -> None:
                                               "blue": ["start"] * 4}, to_move="red"),
                            card="7", example="R10-13 R20-24>28", animate=False)
         page = browser.new_page()
-        Bridge(page, demo, width=1024)
+        Bridge(page, demo, width=1280)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-rule-demo.png"))
 
         points = Game(4, rules="play-for-points-1992", seed=5, strategies={"red": None})
@@ -100,7 +100,7 @@ def main() -> None:
             first = hand.pending["moves"][0]
             hand.move(first["notation"], card=first["card"])
         page = browser.new_page()
-        Bridge(page, hand, width=1024)
+        Bridge(page, hand, width=1280)
         page.locator(".sw-hand .sw-hand-card:not([disabled])").first.click()
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-play-for-points.png"))
 
@@ -117,7 +117,7 @@ def main() -> None:
         team_replay = SorryWidget(record=Record.from_game(teams), animate=False)
         team_replay.goto(-1)
         page = browser.new_page()
-        Bridge(page, team_replay, width=1024)
+        Bridge(page, team_replay, width=1280)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-teams.png"))
 
         counts = [0] * 60

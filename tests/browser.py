@@ -51,6 +51,12 @@ window.__ready = true;
 """
 
 
+def rgb(hex_colour: str) -> str:
+    """A #rrggbb colour as the browser's computed style writes it."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
 def launch(playwright):
     if not os.path.exists(CHROMIUM):
         raise RuntimeError(f"{CHROMIUM} is missing: the test command installs Debian's chromium "

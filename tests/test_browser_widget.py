@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, expected_pawns
+from browser import Bridge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
-from sorry_widget.render import PLACES
+from sorry_widget.render import PLACES, THEMES
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -374,9 +374,10 @@ def test_the_board_follows_the_notebooks_dark_theme(page, record):
                          "{ document.body.dataset.jpThemeLight = 'false'; })")
     Bridge(page, w)
     assert "sw-dark" in page.get_attribute(".sorry-widget", "class")
-    assert page.locator("svg.theme-dark").count() == 1
+    painted = "() => getComputedStyle(document.querySelector('#board .background')).fill"
+    assert page.evaluate(painted) == rgb(THEMES["dark"].background)
     page.evaluate("document.body.dataset.jpThemeLight = 'true'")
-    page.wait_for_selector("svg.theme-light")
+    page.wait_for_function(f"() => ({painted})() === '{rgb(THEMES['light'].background)}'")
     assert "sw-dark" not in page.get_attribute(".sorry-widget", "class")
 
 
@@ -524,3 +525,71 @@ def test_a_new_game_clears_the_old_games_notice_and_a_lone_pass_says_so(page):
     status = bridge.page.text_content(".sw-status")
     assert "press Pass" in status and "click a pawn" not in status
     assert bridge.page.locator("button.sw-pass").count() == 1
+
+
+# Every text the widget shows, with the size it is drawn at on screen: an SVG text's font size
+# is in the drawing's units, so it is scaled by the drawing's size on the page.
+TEXT_SIZES = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.sorry-widget *')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    let px = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement) px *= el.getScreenCTM().a;
+    out.push([el.textContent.trim().slice(0, 30), Math.round(px * 10) / 10]);
+  }
+  return out;
+}"""
+BOARD_WIDTH = "() => document.querySelector('.sorry-widget .sw-board svg').getBoundingClientRect().width"
+
+
+def demo_widget():
+    return SorryWidget(position=pos(red=[10, "start", "start", "start"], blue=[30]), card="sorry")
+
+
+@pytest.mark.parametrize("cell", [1200, 700])
+@pytest.mark.parametrize("kind", ["replay", "rule demo"])
+def test_by_default_the_board_fills_the_cell_and_no_text_is_under_11_px(page, record, cell, kind):
+    if kind == "replay":
+        w = SorryWidget(record=record, animate=False)
+        w.goto(40)
+    else:
+        w = demo_widget()
+    Bridge(page, w, width=cell)
+    width = page.evaluate(BOARD_WIDTH)
+    viewport = page.viewport_size
+    if cell >= 1200:
+        # Beside the side panel, as wide as the cell or the window's height allows.
+        assert width >= min(cell - 400, 0.85 * viewport["height"]) - 1, width
+    else:
+        assert width >= 560, width
+    assert width <= 900
+    sizes = page.evaluate(TEXT_SIZES)
+    assert len(sizes) > 60  # the square numbers, the card, the panel
+    small = [(text, px) for text, px in sizes if px < 11]
+    assert not small, small
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two computed colours ("rgb(r, g, b)")."""
+    def luminance(colour: str) -> float:
+        channels = [int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_current_move_in_the_list_is_readable(page, record, theme):
+    w = SorryWidget(record=record, animate=False, theme=theme)
+    w.goto(12)
+    Bridge(page, w)
+    current = page.locator(".sw-moves li.sw-current")
+    assert current.get_attribute("data-play") == "12"
+    fg, bg = current.evaluate("(li) => [getComputedStyle(li).color, "
+                              "getComputedStyle(li).backgroundColor]")
+    assert contrast(fg, bg) >= 4.5, (fg, bg, contrast(fg, bg))
+    number = current.locator(".sw-num")
+    assert number.text_content() == "12."
+    assert contrast(number.evaluate("(n) => getComputedStyle(n).color"), bg) >= 4.5

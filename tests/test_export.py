@@ -115,9 +115,30 @@ def test_a_lesson_exported_with_the_command_opens_offline_with_its_boards(browse
     page.wait_for_function(f"[...document.querySelectorAll('.sorry-widget')].at(-1)"
                            f".dataset.shown !== '{before}'")
     assert replay.locator(".sw-annotate").is_hidden()
+    # The page's own list styles (nbconvert's) leave every play's whole number in view.
+    for n in (9, 10, 100, replay.locator(".sw-moves li").count()):
+        assert number_shown(replay.locator(f".sw-moves li[data-play='{n}']")) == f"{n}.", n
     page.context.close()
     assert not errors, errors
     assert not tried, tried
+
+
+def number_shown(item) -> str:
+    """The play number an item of the move list shows, if all of it is inside the list's box
+    (else what is cut, or nothing)."""
+    return item.evaluate("""(li) => {
+      const list = li.closest('.sw-moves').getBoundingClientRect();
+      li.scrollIntoView({ block: 'nearest' });
+      const number = li.innerText.match(/^\\s*(\\d+\\.)/);
+      if (!number) return '';
+      const range = document.createRange();
+      const text = [...li.querySelectorAll('*'), li].flatMap((e) => [...e.childNodes])
+        .find((n) => n.nodeType === 3 && n.textContent.includes(number[1]));
+      range.setStart(text, text.textContent.indexOf(number[1]));
+      range.setEnd(text, text.textContent.indexOf(number[1]) + number[1].length);
+      const box = range.getBoundingClientRect();
+      return box.left >= list.left && box.right <= list.right ? number[1] : 'cut';
+    }""")
 
 
 def test_export_of_a_missing_notebook_is_one_clear_error(tmp_path):

@@ -21,7 +21,8 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-from browser import try_the_rules_tour_c13_move  # noqa: E402
+from browser import rgb, try_the_rules_tour_c13_move  # noqa: E402
+from sorry_widget.render import THEMES  # noqa: E402
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
 
@@ -140,13 +141,19 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
                    f"{base}/lab/workspaces/quick/tree/01-quick-start.ipynb?token={token}")
     wait_for_boards(page, 2)
     boards = page.locator(".sorry-widget")
-    # The position cell drew a bare Position as SVG (its _repr_svg_); the widget cells show
-    # their live board only, not also the picture their mime bundle carries for other viewers.
-    pictures = page.evaluate("() => [...document.querySelectorAll("
-                             "'.jp-OutputArea-output[data-mime-type=\"image/svg+xml\"]')]"
-                             ".map(o => [...document.querySelectorAll('.jp-Cell')]"
-                             ".indexOf(o.closest('.jp-Cell')))")
-    assert pictures == [3], pictures
+    # The position cell drew a bare Position inline (its _repr_html_), so that it can follow
+    # the theme; the widget cells show their live board only, not also the picture their mime
+    # bundle carries for other viewers.
+    cells_with = ("(mime) => [...document.querySelectorAll("
+                  "`.jp-OutputArea-output[data-mime-type=\"${mime}\"]`)]"
+                  ".filter(o => o.querySelector('svg.sorry-board'))"
+                  ".map(o => [...document.querySelectorAll('.jp-Cell')]"
+                  ".indexOf(o.closest('.jp-Cell')))")
+    assert page.evaluate(cells_with, "text/html") == [3]
+    assert page.evaluate(cells_with, "image/svg+xml") == []
+    static_board = ("() => getComputedStyle(document.querySelectorAll('.jp-Cell')[3]"
+                    ".querySelector('svg.sorry-board .background')).fill")
+    assert page.evaluate(static_board) == rgb(THEMES["light"].background)
     # The play-mode board offers red its moves and, with a kernel, the note tools.
     play = boards.nth(0)
     assert "Red to move" in play.locator(".sw-status").text_content()
@@ -176,6 +183,8 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
     page.wait_for_function("document.querySelector('.sorry-widget').classList.contains('sw-dark')",
                            timeout=30_000)
     assert play.locator("svg.theme-dark").count() == 1
+    # So does the static board (and a heatmap drawn with theme="auto").
+    page.wait_for_function(f"({static_board})() === '{rgb(THEMES['dark'].background)}'")
     page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
                              / "jupyterlab-quick-start-dark.png"))
     page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
@@ -192,7 +201,25 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
         time.sleep(0.5)
     page.screenshot(path=str(Path(os.environ.get("SORRY_SCREENSHOTS", "/tmp"))
                              / "jupyterlab-quick-start.png"))
+    page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
     page.close()
+    # Reopened with a new kernel that knows none of them, the boards are drawn from the widget
+    # state saved in the notebook: one drawing, the plays, the note.
+    reopened = browser.new_page(viewport={"width": 1400, "height": 1000})
+    reopened.set_default_timeout(60_000)
+    reopened.goto(f"{base}/lab/workspaces/reopen/tree/01-quick-start.ipynb?token={token}")
+    try:
+        reopened.locator(".jp-Dialog .jp-mod-accept").click(timeout=8_000)
+    except playwright_api.TimeoutError:
+        pass
+    reopened.wait_for_function("document.querySelectorAll('.sorry-widget').length === 2 && "
+                               "document.querySelectorAll('.sorry-widget')[1]"
+                               ".querySelectorAll('#pawns g.pawn').length === 16")
+    saved_replay = reopened.locator(".sorry-widget").nth(1)
+    assert saved_replay.get_attribute("data-shown") == str(shown + 1)  # the play it was on
+    assert saved_replay.locator(".sw-moves li").count() == 298  # Game(4, seed=2026)'s plays
+    assert saved_replay.locator("#board .square").count() == 60 + 4 * 5
+    reopened.close()
 
 
 def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):

@@ -11,7 +11,8 @@ from conftest import pos
 from sorry_widget.engine.board import COLOURS, SLIDES, entry_square, start_exit
 from sorry_widget.engine.cards import CARD_NAMES
 from sorry_widget.engine.game import Game
-from sorry_widget.render import PLACES, board_svg
+from sorry_widget.engine.position import Position
+from sorry_widget.render import BOARD_SIZE, PLACES, THEMES, board_svg
 from sorry_widget.render.geometry import CELL, pawn_spots
 from sorry_widget.render.svg import overlay_markup, place_id
 
@@ -305,3 +306,66 @@ def test_a_finished_game_shows_its_scores_when_its_rule_set_keeps_score(rules):
         text_boxes.append((float(circle.get("cx")) - 6, cy - 8, float(circle.get("cx")) + 160,
                            cy + 8))
     assert not any(_boxes_overlap(t, z) for t in text_boxes for z in _zone_boxes(root))
+
+
+def text_sizes(svg: str) -> list[tuple[str, float]]:
+    """Every text of a drawing with its font size in drawing units (its own or inherited)."""
+    out = []
+
+    def walk(element, size):
+        size = float(element.get("font-size", size))
+        if element.tag == f"{SVG}text":
+            out.append((element.text, size))
+        for child in element:
+            walk(child, size)
+
+    walk(ET.fromstring(svg), 16.0)  # a browser's default, for any text that sets none
+    return out
+
+
+@pytest.mark.parametrize("board", ["mid-game", "hand", "scores", "heatmap", "every card"])
+def test_no_text_on_the_board_is_under_11_px_at_560_px(board):
+    if board == "mid-game":
+        game = Game(4, seed=3)
+        for _ in range(40):
+            game.step()
+        svgs = [board_svg(game, highlights=[12], arrows=[(3, 20)])]
+    elif board == "hand":
+        svgs = [board_svg(Game(4, rules="play-for-points-1992", seed=5))]
+    elif board == "scores":
+        svgs = [board_svg(Position({"red": ["home"] * 4, "blue": [3, "start", "start", "start"]},
+                                   rules="original-1934"))]
+    elif board == "heatmap":
+        svgs = [board_svg(None, pawns=False, fills={5: "#300000"},
+                          legend=[("#300000", "900 times")], status="landed on")]
+    else:
+        svgs = [board_svg(None, card=card) for card in CARD_NAMES.values()]
+    for svg in svgs:
+        scale = 560 / BOARD_SIZE
+        small = [(text, size * scale) for text, size in text_sizes(svg) if size * scale < 11]
+        assert not small, small
+
+
+def test_a_rule_text_fits_on_its_card():
+    """The longest rule text (a Sorry! that may also move 4, 2013) stays inside the card."""
+    svg = board_svg(Position({"red": [10, "start", "start", "start"],
+                              "blue": [30, "start", "start", "start"]}, rules="edition-2013"),
+                    card="sorry")
+    face = ET.fromstring(svg).find(f".//{SVG}g[@id='card-face']")
+    card = face.find(f"{SVG}rect")
+    bottom = float(card.get("y")) + float(card.get("height"))
+    lines = [float(t.get("y")) for t in face.iter(f"{SVG}text") if t.get("class") == "card-text"]
+    assert len(lines) >= 6 and max(lines) + 4 <= bottom
+
+
+def test_theme_auto_draws_light_and_turns_dark_on_a_dark_page():
+    svg = board_svg(Game(4, seed=3), theme="auto")
+    root = ET.fromstring(svg)
+    assert "sb-follow" in root.get("class")
+    background = root.find(f".//{SVG}rect[@class='sbf-background background']")
+    assert background.get("fill") == THEMES["light"].background  # as a picture: light
+    style = root.find(f".//{SVG}style").text
+    dark = THEMES["dark"].background
+    assert f'body[data-jp-theme-light="false"] .sb-follow .sbf-background){{fill:{dark}}}' in style
+    assert "@media (prefers-color-scheme: dark)" in style
+    assert "@" not in svg.replace("@media", ""), "every colour token was made concrete"

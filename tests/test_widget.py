@@ -9,6 +9,10 @@ import pytest
 
 from conftest import pos, stacked_game
 from sorry_widget import Game, Position, Record, SorryWidget, WidgetError
+
+
+from sorry_widget import Game, Record, SorryWidget, WidgetError
+from sorry_widget.render.svg import THEMES
 from sorry_widget.widget.widget import RECENT_PLAYS
 
 
@@ -133,6 +137,34 @@ def test_the_synced_state_is_at_most_twice_the_record(finished_record):
     assert synced <= 2 * record, (synced, record)
 
 
+def synced_bytes(widget) -> int:
+    """What the kernel sends of a widget's state (as its JSON messages are written), less
+    the module and styles, which anywidget sends alike for every widget."""
+    state = {k: v for k, v in widget.get_state().items() if k not in ("_esm", "_css")}
+    return len(json.dumps(state, ensure_ascii=False).encode())
+
+
+def compact_bytes(record: Record) -> int:
+    return len(json.dumps(record.to_dict(), separators=(",", ":")).encode())
+
+
+def test_a_long_replay_with_its_drawing_is_within_twice_its_record_plus_64_kB():
+    game = Game(4, seed=2026)
+    game.run()
+    record = Record.from_game(game)
+    assert len(record.plays) > 250
+    w = SorryWidget(record=record)
+    assert synced_bytes(w) <= 2 * compact_bytes(record) + 64 * 1024, \
+        (synced_bytes(w), compact_bytes(record))
+
+
+def test_a_rule_demo_with_its_drawing_is_within_twice_its_record_plus_64_kB():
+    demo = SorryWidget(position=pos(red=[10, 20, "start", "start"]), card="7",
+                       example="R10-13 R20-24>28")
+    assert synced_bytes(demo) <= 2 * compact_bytes(demo.record) + 64 * 1024, \
+        (synced_bytes(demo), compact_bytes(demo.record))
+
+
 def human_game(seed=0):
     start = pos(red=[8, 20, "start", "start"], yellow=[33, "start", "start", "start"])
     return Game(start=start, seed=seed, strategies={"red": None, "yellow": "random"})
@@ -222,14 +254,17 @@ def test_annotations_of_a_live_game_go_into_its_record():
     assert w.record.annotations[2].arrows == [(1, 5)]
 
 
-def test_the_theme_follows_the_notebook_unless_chosen():
+def test_one_drawing_serves_both_themes():
     w = SorryWidget(Game(2, seed=1))
-    assert w.theme == "auto" and set(w.drawing["themes"]) == {"light", "dark"}
+    drawing = json.dumps(w.drawing)
     w.theme = "dark"
-    assert set(w.drawing["themes"]) == {"dark"}
-    assert "theme-dark" in w.drawing["themes"]["dark"]["board"]
-    assert w.drawing["themes"]["dark"]["colours"]["red"] != \
-        SorryWidget(Game(2, seed=1), theme="light").drawing["themes"]["light"]["colours"]["red"]
+    assert json.dumps(w.drawing) == drawing, "a theme is a look, not a second drawing"
+    colours = w.drawing["themes"]
+    assert colours["dark"]["colours"]["red"] != colours["light"]["colours"]["red"]
+    # The drawing is light as it stands; the page's dark CSS repaints its themed colours.
+    dark_background = THEMES["dark"].background
+    assert dark_background not in w.drawing["board"]
+    assert f".sbf-background){{fill:{dark_background}}}" in w.drawing["dark_css"]
 
 
 def test_bad_construction_is_refused():

@@ -10,6 +10,7 @@ to the browser, so a pawn or an arrow is drawn by this module only.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -73,6 +74,71 @@ THEMES: dict[str, Theme] = {
 }
 
 
+#: A theme whose colours are tokens (``@track@``, ``@colour-red@``): a drawing made with it is
+#: turned by :func:`themed` into one that a stylesheet can repaint, so a single drawing serves
+#: both themes.
+_SCALAR_FIELDS = ("background", "track", "line", "text", "muted", "pawn_outline", "card",
+                  "card_back", "highlight", "arrow")
+TOKENS = Theme(
+    "tokens", **{f: f"@{f.replace('_', '-')}@" for f in _SCALAR_FIELDS},
+    colours={c: f"@colour-{c}@" for c in COLOURS}, tints={c: f"@tint-{c}@" for c in COLOURS},
+    letters={c: f"@letter-{c}@" for c in COLOURS},
+)
+
+
+def _palette(theme: Theme) -> dict[str, str]:
+    """A theme's colour of every token name."""
+    palette = {f.replace("_", "-"): getattr(theme, f) for f in _SCALAR_FIELDS}
+    for c in COLOURS:
+        palette.update({f"colour-{c}": theme.colours[c], f"tint-{c}": theme.tints[c],
+                        f"letter-{c}": theme.letters[c]})
+    return palette
+
+
+_TAG = re.compile(r"<[^<>]+>")
+_TOKEN = re.compile(r'(?<=\s)(fill|stroke)="@([a-z-]+)@"')
+
+
+def themed(markup: str) -> str:
+    """Markup drawn with :data:`TOKENS` made concrete: the light colours as attributes, so it
+    shows as it is anywhere (an ``<img>``, a viewer with no CSS), and on each element a class
+    per themed colour (``sbf-track`` for its fill, ``sbs-line`` for its stroke), which :func:`dark_css` repaints."""
+    light = _palette(THEMES["light"])
+
+    def tag(match: re.Match) -> str:
+        classes: list[str] = []
+
+        def concrete(attr: re.Match) -> str:
+            classes.append(f"sb{attr[1][0]}-{attr[2]}")
+            return f'{attr[1]}="{light[attr[2]]}"'
+
+        text = _TOKEN.sub(concrete, match[0])
+        if not classes:
+            return text
+        if ' class="' in text:
+            return text.replace(' class="', f' class="{" ".join(classes)} ', 1)
+        return re.sub(r"^<([\w:-]+)", lambda m: f'{m[0]} class="{" ".join(classes)}"', text)
+
+    return _TAG.sub(tag, markup)
+
+
+def dark_css(*scopes: str) -> str:
+    """CSS that repaints :func:`themed` markup in the dark theme inside any of ``scopes``
+    (selectors of an ancestor). Its specificity is zero, so every other rule of the page (a
+    target's glow, a selection) still wins over it."""
+    light, dark = _palette(THEMES["light"]), _palette(THEMES["dark"])
+    return "".join(
+        f":where({', '.join(f'{s} .sb{prop[0]}-{token}' for s in scopes)}){{{prop}:{dark[token]}}}"
+        for token in dark if dark[token] != light[token] for prop in ("fill", "stroke"))
+
+
+#: Where a board drawn with ``theme="auto"`` turns dark: in JupyterLab's dark theme, and on a
+#: page that is not JupyterLab when the browser prefers dark.
+_FOLLOW_CSS = (dark_css('body[data-jp-theme-light="false"] .sb-follow')
+               + "@media (prefers-color-scheme: dark){"
+               + dark_css("body:not([data-jp-theme-light]) .sb-follow") + "}")
+
+
 def get_theme(theme: str | Theme) -> Theme:
     if isinstance(theme, Theme):
         return theme
@@ -124,10 +190,9 @@ def _pawn_group(colour: str, theme: Theme) -> Group:
     g.add(_E.path("M -10 13 C -10 5 -5 2 -4.5 -3 L 4.5 -3 C 5 2 10 5 10 13 Z",
                              **outline))
     g.add(_E.circle((0, -8), 7, **outline))
-    letter = _E.text(COLOUR_LETTERS[COLOURS.index(colour)], insert=(0, 10.5),
-                                text_anchor="middle", font_size=10, font_weight="bold",
-                                font_family="Helvetica, Arial, sans-serif",
-                                fill=theme.letters[colour])
+    letter = _E.text(COLOUR_LETTERS[COLOURS.index(colour)], insert=(0, 11),
+                                text_anchor="middle", font_size=13, font_weight="bold",
+                                font_family=_FONT, fill=theme.letters[colour])
     g.add(letter)
     return g
 
@@ -137,18 +202,28 @@ def pawn_markup(colour: str, theme: str | Theme = "light") -> str:
     return _pawn_group(colour, get_theme(theme)).tostring()
 
 
+#: The two piles in the middle of the board, in cells: the draw pile's left edge, the discard
+#: pile's, their top, width and height. Big enough for a card's rule text at the smallest size
+#: a projector allows (MIN_FONT).
+_PILES = dict(draw_x=5.0, discard_x=8.1, y=5.6, w=2.9, h=4.4)
+#: No text on the board is smaller than this, in SVG units: 11 px when the board is drawn at
+#: 560 px, its default.
+MIN_FONT = 13
+_FONT = "Helvetica, Arial, sans-serif"
+
+
 def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
                two_draws_again: bool = True) -> Group:
-    x, y = 8.15 * CELL, 6.3 * CELL
-    w, h = 2.7 * CELL, 3.6 * CELL
+    x, y = _PILES["discard_x"] * CELL, _PILES["y"] * CELL
+    w, h = _PILES["w"] * CELL, _PILES["h"] * CELL
     g = _E.g(id="card-face", class_="card-face" + (" empty" if card is None else ""))
     g["data-card"] = "" if card is None else str(card)
     if card is None:
         g.add(_E.rect((x, y), (w, h), rx=8, fill="none", stroke=theme.muted,
                                    stroke_width=1.5, stroke_dasharray="6 4"))
         g.add(_E.text("discard", insert=(x + w / 2, y + h / 2 + 4),
-                                 text_anchor="middle", font_size=12, fill=theme.muted,
-                                 font_family="Helvetica, Arial, sans-serif"))
+                                 text_anchor="middle", font_size=MIN_FONT, fill=theme.muted,
+                                 font_family=_FONT))
         return g
     g.add(_E.rect((x, y), (w, h), rx=8, fill=theme.card, stroke=theme.line,
                                stroke_width=1.5))
@@ -158,10 +233,11 @@ def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
                              font_size=34 if card != SORRY else 24, font_weight="bold",
                              font_family="Georgia, serif", fill="#1d64c8"))
     text = card_text(card, sorry_forward_4, two_draws_again)
-    for i, line in enumerate(textwrap.wrap(text, 20)):
-        g.add(_E.text(line, insert=(x + w / 2, y + 62 + 11.5 * i), class_="card-text",
-                                 text_anchor="middle", font_size=9.5, fill="#2b2b2b",
-                                 font_family="Helvetica, Arial, sans-serif"))
+    lines = _E.g(class_="card-rule", text_anchor="middle", font_size=MIN_FONT, fill="#2b2b2b",
+                 font_family=_FONT)
+    for i, line in enumerate(textwrap.wrap(text, 16)):
+        lines.add(_E.text(line, insert=(x + w / 2, y + 64 + 15 * i), class_="card-text"))
+    g.add(lines)
     return g
 
 
@@ -282,10 +358,10 @@ def _label_colour(fill: str | None, theme: Theme) -> str:
 
 
 def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = None) -> Group:
-    g = _E.g(id="board", class_="board")
+    g = _E.g(id="board", class_="board", font_family=_FONT)
     g.add(_E.rect((0, 0), (BOARD_SIZE, BOARD_SIZE), rx=10, fill=theme.background,
                                class_="background"))
-    font = "Helvetica, Arial, sans-serif"
+    numbers = _E.g(class_="labels", font_size=MIN_FONT, pointer_events="none")
     slide_triangles = {s.triangle: s for s in SLIDE_SHAPES}
     for key, p in PLACES.items():
         colour = p.colour
@@ -319,7 +395,7 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
         if p.kind in ("start", "home"):
             lx, ly = p.label_at
             g.add(_E.text(p.kind.upper(), insert=(lx, ly + 4), text_anchor="middle",
-                                     font_size=11, font_weight="bold", font_family=font,
+                                     font_size=14, font_weight="bold",
                                      fill=theme.colours[colour],
                                      pointer_events="none", class_="zone-label"))
         elif p.kind == "track" and int(key) % 15 == 4:
@@ -329,10 +405,11 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
                                           pointer_events="none")
             g.add(ring)
         if labels and p.kind == "track":
-            g.add(_E.text(key, insert=(p.x - p.half + 3, p.y - p.half + 10),
-                                     font_size=8.5, font_family=font,
-                                     fill=_label_colour((fills or {}).get(key), theme),
-                                     class_="label", pointer_events="none"))
+            numbers.add(_E.text(key, insert=(p.x - p.half + 2.5, p.y - p.half + 12.5),
+                                fill=_label_colour((fills or {}).get(key), theme),
+                                class_="label"))
+    if labels:
+        g.add(numbers)
     for s in SLIDE_SHAPES:
         # On a heatmap the slides are only a faint reminder, so the squares' colours show.
         g.add(_slide(s, theme, faint=bool(fills)))
@@ -363,7 +440,7 @@ def _legend(theme: Theme, legend) -> Group:
     """A colour scale in the middle of the board, for a heatmap: one swatch per step."""
     g = _E.g(id="legend", class_="legend")
     items = list(legend)
-    font = "Helvetica, Arial, sans-serif"
+    font = _FONT
     x, y, w = 5.6 * CELL, 6.4 * CELL, 4.8 * CELL
     step = min(0.6 * CELL, 3.4 * CELL / max(len(items), 1))
     for i, (colour, text) in enumerate(items):
@@ -380,21 +457,21 @@ def _legend(theme: Theme, legend) -> Group:
 def _centre(theme: Theme, status: str | None, status_colour: str | None,
             piles: bool = True) -> Group:
     g = _E.g(id="centre", class_="centre")
-    x, y = 5.15 * CELL, 6.3 * CELL
-    w, h = 2.7 * CELL, 3.6 * CELL
+    x, y = _PILES["draw_x"] * CELL, _PILES["y"] * CELL
+    w, h = _PILES["w"] * CELL, _PILES["h"] * CELL
     pile = _E.g(id="draw-pile", class_="draw-pile")
     for i in (2, 1, 0):
         pile.add(_E.rect((x + i * 2, y - i * 2), (w, h), rx=8, fill=theme.card_back,
                                       stroke=theme.line, stroke_width=1.2))
     pile.add(_E.text("SORRY!", insert=(x + w / 2, y + h / 2 + 6), text_anchor="middle",
-                                font_size=19, font_weight="bold", font_family="Georgia, serif",
+                                font_size=22, font_weight="bold", font_family="Georgia, serif",
                                 fill="#ffffff", class_="card-back-title"))
     if piles:
         g.add(pile)
     if status:
-        text = _E.text(status, insert=(8 * CELL, 5.6 * CELL), text_anchor="middle",
-                                  font_size=15, font_weight="bold",
-                                  font_family="Helvetica, Arial, sans-serif",
+        text = _E.text(status, insert=(8 * CELL, (_PILES["y"] - 0.35) * CELL),
+                                  text_anchor="middle", font_size=17, font_weight="bold",
+                                  font_family=_FONT,
                                   fill=theme.colours.get(status_colour, theme.text),
                                   id="status", class_="status")
         g.add(text)
@@ -405,12 +482,13 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
     """The hand of the player to move (play for points, P2) as small cards in a row under the
     piles, with whose hand it is."""
     g = _E.g(id="hand", class_="hand")
-    font = "Helvetica, Arial, sans-serif"
-    w, h, gap = 0.95 * CELL, 1.3 * CELL, 0.12 * CELL
+    font = _FONT
+    w, h, gap = 1.05 * CELL, 1.3 * CELL, 0.1 * CELL
     x0 = 8 * CELL - (len(hand) * w + (len(hand) - 1) * gap) / 2
     y = 10.55 * CELL
     title = f"{colour.capitalize()}'s hand" if colour else "Hand"
-    g.add(_E.text(title, insert=(8 * CELL, 10.4 * CELL), text_anchor="middle", font_size=12,
+    g.add(_E.text(title, insert=(8 * CELL, 10.4 * CELL), text_anchor="middle",
+                  font_size=MIN_FONT,
                   font_weight="bold", font_family=font,
                   fill=theme.colours.get(colour, theme.text)))
     for i, card in enumerate(hand):
@@ -419,9 +497,14 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
         one["data-card"] = CARD_NAMES[card]
         one.add(_E.rect((x, y), (w, h), rx=4, fill=theme.card, stroke=theme.line,
                         stroke_width=1.2))
-        one.add(_E.text(card_label(card), insert=(x + w / 2, y + h / 2 + 6),
-                        text_anchor="middle", font_size=18 if card != SORRY else 8.5,
-                        font_weight="bold", font_family="Georgia, serif", fill="#1d64c8"))
+        label = _E.text(card_label(card), insert=(x + w / 2, y + h / 2 + 6),
+                        text_anchor="middle", font_size=18 if card != SORRY else MIN_FONT,
+                        font_weight="bold", font_family="Georgia, serif", fill="#1d64c8")
+        if card == SORRY:
+            # "SORRY!" at a readable size is wider than a small card: narrowed, not shrunk.
+            label["textLength"] = w - 4
+            label["lengthAdjust"] = "spacingAndGlyphs"
+        one.add(label)
         g.add(one)
     return g
 
@@ -429,11 +512,11 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
 def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
     """Points per colour (Point Sorry, the adults' scoring) under the piles, best first."""
     g = _E.g(id="scores", class_="scores")
-    font = "Helvetica, Arial, sans-serif"
+    font = _FONT
     rows = sorted(scores.items(), key=lambda item: -item[1])
     step = 0.42 * CELL
     x, y = 6.2 * CELL, 10.45 * CELL
-    g.add(_E.text("Points", insert=(8 * CELL, y), text_anchor="middle", font_size=12,
+    g.add(_E.text("Points", insert=(8 * CELL, y), text_anchor="middle", font_size=MIN_FONT,
                   font_weight="bold", font_family=font, fill=theme.text))
     for i, (colour, points) in enumerate(rows):
         top = y + 0.2 * CELL + i * step
@@ -442,9 +525,9 @@ def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
         row.add(_E.circle((x + 0.15 * CELL, top + step / 2), 0.13 * CELL,
                           fill=theme.colours.get(colour, theme.text)))
         row.add(_E.text(colour.capitalize(), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
-                        font_size=12.5, font_family=font, fill=theme.text))
+                        font_size=MIN_FONT, font_family=font, fill=theme.text))
         row.add(_E.text(str(points), insert=(x + 3.6 * CELL, top + step / 2 + 4.5),
-                        text_anchor="end", font_size=12.5, font_weight="bold",
+                        text_anchor="end", font_size=MIN_FONT, font_weight="bold",
                         font_family=font, fill=theme.text))
         g.add(row)
     return g
@@ -509,7 +592,11 @@ def board_svg(
 
     ``board`` is a :class:`Position`, a :class:`Game` (its position, last card and last move),
     a :class:`Play` or a :class:`Move` (the position after it), or None for a new 4-player game.
-    ``size`` is the width and height in pixels (None: scale to the container). ``highlights``
+    ``size`` is the width and height in pixels (None: scale to the container). ``theme`` is
+    ``"light"``, ``"dark"`` or ``"auto"``: drawn light, and dark where it is shown inline in a
+    page that is dark (JupyterLab's dark theme; elsewhere the browser's preference), e.g.
+    ``IPython.display.HTML(board_svg(..., theme="auto"))``. As a picture (``SVG(...)``, which
+    JupyterLab shows as an ``<img>``) it stays light. ``highlights``
     are places to mark with a see-through overlay (a list, or a mapping of place to colour name
     or CSS colour); ``fills`` maps places to the colour the place itself is painted (a heatmap);
     ``arrows`` are ``(from, to)`` or ``(from, to, colour)``; places are track squares ``0``–``59``
@@ -523,7 +610,8 @@ def board_svg(
     there in its place (a finished game or won position of a rule set that keeps score shows
     its scores).
     """
-    t = get_theme(theme)
+    follow = theme == "auto"
+    t = TOKENS if follow else get_theme(theme)
     position, board_card, board_last, board_status = _board_parts(board)
     if card is _UNSET:
         card = board_card
@@ -546,7 +634,7 @@ def board_svg(
 
     dwg = svgwrite.Drawing(size=(size, size) if size else ("100%", "100%"), profile="full",
                            viewBox=f"0 0 {BOARD_SIZE} {BOARD_SIZE}", debug=False)
-    dwg["class"] = f"sorry-board theme-{t.name}"
+    dwg["class"] = "sorry-board theme-auto sb-follow" if follow else f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
     dwg["aria-label"] = _aria_summary(position)
     dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()}))
@@ -571,7 +659,10 @@ def board_svg(
             pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
             layer.add(pawn)
     dwg.add(layer)
-    return dwg.tostring()
+    if not follow:
+        return dwg.tostring()
+    return themed(dwg.tostring()).replace("<defs />", f"<defs><style>{_FOLLOW_CSS}</style></defs>",
+                                          1)
 
 
 def _aria_summary(position: Position) -> str:

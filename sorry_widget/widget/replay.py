@@ -172,7 +172,7 @@ class ReplayWidget(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle  # anywidget gives (data, metadata)
-        data = {**data, "image/svg+xml": self.svg(size=480), "text/plain": self.summary()}
+        data = {**data, "image/svg+xml": self.svg(size=560), "text/plain": self.summary()}
         return data, metadata
 
     # --- events and notices -----------------------------------------------------------------

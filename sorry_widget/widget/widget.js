@@ -230,9 +230,12 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   // items: [{ label, colour, title }], one per play (play k + 1).
   function fillMoveList(items) {
     moveList.replaceChildren();
+    // The number is part of the item, not a list marker: a marker sits in the list's padding,
+    // which a host page's styles may narrow until "10." shows as "0." (an exported lesson).
     items.forEach((p, k) => {
       const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
-        title: p.title }, p.label);
+        title: p.title }, h("span", { class: "sw-num", "aria-hidden": "true" }, `${k + 1}.`),
+        p.label);
       li.addEventListener("click", () => goto(k + 1));
       moveList.append(li);
     });
@@ -381,10 +384,19 @@ function renderBoard(model, el) {
 
   const themeName = () => themeOf(model);
 
+  // One drawing serves both themes: its themed colours carry classes that dark_css repaints
+  // under .sw-dark; only the colours of trails and notes, drawn here, come per theme.
   function pictures() {
-    const themes = (model.get("drawing") || {}).themes || {};
-    return themes[themeName()] || Object.values(themes)[0];
+    const drawing = model.get("drawing") || {};
+    const themes = drawing.themes || {};
+    const colours = themes[themeName()] || Object.values(themes)[0];
+    if (!colours || !drawing.board) return null;
+    return { ...colours, board: drawing.board, pawns: drawing.pawns, cards: drawing.cards,
+      darkCss: drawing.dark_css || "" };
   }
+
+  // A square's one pawn slot is its centre.
+  const slotsOf = (place) => place.slots || [[place.x, place.y]];
 
   // Every change to the model lands here, once per batch: Python sends several traits at
   // once (plays, play, pending) in no fixed order, and drawing from any one of them alone
@@ -420,6 +432,9 @@ function renderBoard(model, el) {
     if (!pics) return;
     boardBox.innerHTML = pics.board;
     svg = boardBox.querySelector("svg");
+    const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
+    style.textContent = pics.darkCss;
+    svg.prepend(style);
     svg.setAttribute("width", "100%");
     svg.removeAttribute("height");
     const overlay = svg.querySelector("#overlay");
@@ -469,7 +484,7 @@ function renderBoard(model, el) {
         const key = pawn.dataset.place;
         const n = used[key] || 0;
         used[key] = n + 1;
-        const slots = spots[key].slots;
+        const slots = slotsOf(spots[key]);
         put(pawn, ...slots[n % slots.length]);
         const where = key.includes(":") ? key.split(":")[1] : `square ${key}`;
         pawn.setAttribute("aria-label", `${colour} pawn on ${where}`);
@@ -483,9 +498,9 @@ function renderBoard(model, el) {
     if (!pawn) return;
     pawn.parentNode.append(pawn); // the moving pawn is drawn on top
     const perSquare = Math.max(20, 110 / model.get("speed"));
-    let [x, y] = pawn._xy || spots[from].slots[0];
+    let [x, y] = pawn._xy || slotsOf(spots[from])[0];
     for (const key of path) {
-      const [tx, ty] = spots[key].slots[0];
+      const [tx, ty] = slotsOf(spots[key])[0];
       const t0 = performance.now();
       const fx = x, fy = y;
       while (true) {
@@ -943,7 +958,15 @@ function renderBoard(model, el) {
     if (lookTheme !== null && name !== lookTheme) { dirty.drawing = true; schedule(); }
     lookTheme = name;
     root.classList.toggle("sw-dark", name === "dark");
-    root.style.setProperty("--sw-size", `${model.get("size")}px`);
+    if (svg) {  // for stylesheets and tests: the theme the one drawing is shown in
+      svg.classList.remove("theme-light", "theme-dark", "theme-tokens");
+      svg.classList.add(`theme-${name}`);
+    }
+    // size 0: the board fills the width it is given (widget.css says how far).
+    const size = model.get("size");
+    root.classList.toggle("sw-fill", !size);
+    if (size) root.style.setProperty("--sw-size", `${size}px`);
+    else root.style.removeProperty("--sw-size");
     shell.look();
   }
 

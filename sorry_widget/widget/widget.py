@@ -32,11 +32,13 @@ from ..engine.record import annotate as annotate_in
 from ..engine.rulebook import RULE_SUMMARIES, rule_link
 from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
-from ..render.svg import THEMES, board_svg, card_face_markup, pawn_markup, resolve_place, \
-    theme_colours
+from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
+    resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
 MODES = ("replay", "game", "demo")
+#: ``size`` of a board that fills the width it is given (the page sizes it).
+FILL = 0
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -83,6 +85,20 @@ def _play_data(move: Move, turn: int) -> dict:
     }
 
 
+def _compact_places() -> dict:
+    """Where every place is, for the page: centre, half width, round or not, and the pawn
+    slots of a START or HOME (a square's one slot is its centre)."""
+    out = {}
+    for key, p in widget_geometry()["places"].items():
+        place = {"x": round(p["x"], 1), "y": round(p["y"], 1), "half": round(p["half"], 1)}
+        if p["round"]:
+            place["round"] = True
+        if len(p["slots"]) > 1:
+            place["slots"] = [[round(x, 1), round(y, 1)] for x, y in p["slots"]]
+        out[key] = place
+    return out
+
+
 def _load_record(record: Any) -> Record:
     return load_record(record, Record, RecordError, "a record file")
 
@@ -101,6 +117,9 @@ class SorryWidget(ReplayWidget):
       move), the student may make any legal move by clicking (*Try it*), and *Reset* goes back.
 
     ``play`` is the play shown: 0 is the start, ``n`` the position after the n-th card.
+    ``size`` is the board's width in pixels; by default (None, the trait's 0) the board fills
+    the width the notebook gives it, from 560 px (where the cell is that wide) to 900 px or
+    85% of the window's height, whichever is less, so its text stays readable on a projector.
     """
 
     MODES = MODES
@@ -120,7 +139,7 @@ class SorryWidget(ReplayWidget):
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  position: Position | None = None, example: str | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
-                 size: int = 560, animate: bool = True, speed: float = 1.5,
+                 size: int | None = None, animate: bool = True, speed: float = 1.5,
                  card: int | str | None = None, **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
@@ -152,7 +171,8 @@ class SorryWidget(ReplayWidget):
             self.game = game
             mode = "game"
         # The traits are checked before the game is touched, so a refusal changes nothing.
-        super().__init__(theme=theme, size=size, animate=animate, speed=speed, mode=mode,
+        super().__init__(theme=theme, size=FILL if size is None else size, animate=animate,
+                         speed=speed, mode=mode,
                          **kwargs)
         if mode == "game":
             if card is not None:
@@ -189,22 +209,23 @@ class SorryWidget(ReplayWidget):
         return self.game.positions(), [p.move for p in self.game.history]
 
     def _draw_static(self) -> None:
+        """The drawing every play is shown on, sent once: one drawing whose themed colours
+        carry classes, the CSS that turns it dark, and the few colours the page draws trails
+        and notes in per theme (a second drawing per theme would double the state)."""
         start = self._history()[0][0]
         rules = start.rules
-        names = list(THEMES) if self.theme == "auto" else [self.theme]
-        themes = {}
-        for name in names:
-            themes[name] = {
-                "board": board_svg(start, size=None, theme=name, pawns=False, card=None,
-                                   status=None, last_move=None),
-                "pawns": {c: pawn_markup(c, name) for c in COLOURS},
-                "cards": {**{card_name: card_face_markup(card, name, rules.sorry_forward_4,
-                                                         rules.two_draws_again)
-                             for card, card_name in CARD_NAMES.items()},
-                          "": card_face_markup(None, name)},
-                **theme_colours(name),
-            }
-        self.drawing = {"places": widget_geometry()["places"], "themes": themes}
+        self.drawing = {
+            "places": _compact_places(),
+            "board": themed(board_svg(start, size=None, theme=TOKENS,
+                                      pawns=False, card=None, status=None, last_move=None)),
+            "pawns": {c: themed(pawn_markup(c, TOKENS)) for c in COLOURS},
+            "cards": {**{name: themed(card_face_markup(card, TOKENS, rules.sorry_forward_4,
+                                                       rules.two_draws_again))
+                         for card, name in CARD_NAMES.items()},
+                      "": themed(card_face_markup(None, TOKENS))},
+            "dark_css": dark_css(".sw-dark"),
+            "themes": {name: theme_colours(name) for name in THEMES},
+        }
 
     def _turns(self) -> list[int]:
         """The rules' turn of every play shown."""
@@ -360,17 +381,18 @@ class SorryWidget(ReplayWidget):
 
     # --- validation of values set from Python or the page --------------------------------
 
+    @traitlets.validate("size")
+    def _check_size(self, proposal):
+        if proposal["value"] == FILL:
+            return FILL
+        return super()._check_size(proposal)
+
     @traitlets.validate("selection")
     def _check_selection(self, proposal):
         for key in proposal["value"]:
             if key not in PLACES:
                 raise traitlets.TraitError(f"selection: {key!r} is not a place on the board")
         return proposal["value"]
-
-    @traitlets.observe("theme")
-    def _theme_changed(self, change):
-        if change["old"] != change["new"] and self.drawing:
-            self._draw_static()
 
     # --- Python API -------------------------------------------------------------------------
 
