@@ -593,3 +593,14 @@ def test_the_current_move_in_the_list_is_readable(page, record, theme):
     number = current.locator(".sw-num")
     assert number.text_content() == "12."
     assert contrast(number.evaluate("(n) => getComputedStyle(n).color"), bg) >= 4.5
+
+
+def test_a_sorry_demo_reads_without_a_double_stop(page):
+    w = SorryWidget(position=pos(red=[10, "start", "start", "start"], blue=[30]), card="sorry")
+    bridge = Bridge(page, w)
+    status = page.text_content(".sw-status")
+    assert status.startswith("Red holds a Sorry! Try it") and "!." not in status
+    page.click("button.sw-show")
+    bridge.wait_shown(1)
+    status = page.text_content(".sw-status")
+    assert "move with a Sorry! Press Reset" in status and "!." not in status

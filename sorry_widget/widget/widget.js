@@ -38,6 +38,8 @@ const winnerLine = (w) => (Array.isArray(w) ? `${w.map(capital).join(" and ")} w
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const cardLabel = (name) => (name === "sorry" ? "Sorry!" : name);
 const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + cardLabel(name);
+// A sentence ending on "Sorry!" has its stop already: "Red holds a Sorry!", not "Sorry!.".
+const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 // Where every pawn stands after each play: the start, then each play's motions followed.
 // A motion is [colour, from, path, kind]; pawns of one colour are alike, so moving "a pawn of
@@ -611,11 +613,11 @@ function renderBoard(model, el) {
 
     let line;
     if (winner) line = winnerLine(winner);
-    else if (waiting && demo) line = `${capital(pend.colour)} holds ${withArticle(pend.card)}. Try it: click a pawn, then where it goes — or press Show the move.`;
+    else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
     else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
     else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
-    else if (demo && play) line = `${capital(play.colour)}'s move with ${withArticle(play.card)}. Press Reset to try again.`;
+    else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
     else line = `${capital(toMove(i) || "")} to move`;
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
