@@ -361,3 +361,24 @@ def test_a_steal_or_block_played_is_shown_and_a_replay_for_all_shows_every_actio
     assert "Can anyone steal Blue's 21 with a SORRY! steal card? (K13)" in thief.svg()
     assert "Yellow may steal" not in thief.svg() and "to-act" not in thief.svg()
     assert "a SORRY! may answer" in thief.summary()
+
+
+def test_a_replay_for_nobody_in_particular_lists_no_refusal_and_keeps_their_notes():
+    from sorry_widget.widget.cardwidget import declined_window
+
+    game = CardGame(3, seed=3)  # blue declines a steal at its 7th action
+    game.run()
+    refused = [n for n, (b, a) in enumerate(zip(game.states, game.history), 1)
+               if declined_window(b, a, None)]
+    assert refused == [7] and game.history[6].notation == "blue pass"
+    record = game.record(notes={7: "Blue keeps its SORRY! steal card.", 8: "Next turn."})
+    faced_down = SorryCardWidget(record=record, viewer=None)
+    listed = [p["notation"] for p in faced_down.plays]
+    assert listed == [a.notation for n, a in enumerate(game.history, 1) if n != 7]
+    # The note on the refusal stays in the record, unseen; the next action's is on its entry.
+    assert faced_down.annotations == {"7": {"text": "Next turn.", "arrows": [],
+                                            "squares": []}}
+    assert faced_down.record.notes == record.notes
+    faced_down.viewer = "all"
+    assert len(faced_down.plays) == len(game.history) and faced_down.plays[6]["notation"] == \
+        "blue pass" and faced_down.annotations["7"]["text"].startswith("Blue keeps")
