@@ -329,3 +329,35 @@ def test_the_table_fills_the_width_and_no_text_on_it_is_under_11_px(page, width,
     assert len(sizes) > 40
     small = [(text, round(px, 1)) for text, px in sizes if px < 11]
     assert not small, small
+
+
+def test_the_move_list_of_a_persons_game_shows_no_other_players_declined_window(page):
+    from test_cardwidget import DECLINED
+
+    from sorry_widget.widget.cardwidget import declined_window
+
+    # Red makes 21; blue and yellow hold SORRY! steal cards and pass (K13), then each plays.
+    held, _, strategies, _ = DECLINED["the person's 21, two steals declined"]
+    game = CardGame.from_state(held, strategies={"red": None, **strategies})
+    w = SorryCardWidget(game=game)
+    Bridge(page, w, width=1280)
+    page.click('g.player[data-colour="red"] g.hand-card[data-card="7"]')
+    wait_shown(page, 3)
+    assert [a.notation for a in game.history] == \
+        ["red 7", "blue pass", "yellow pass", "blue 2", "yellow 1"]
+    refusals = [a.notation for b, a in zip(game.states, game.history)
+                if declined_window(b, a, "red")]
+    assert refusals == ["blue pass", "yellow pass"]
+    listed = page.locator(".sw-moves li").evaluate_all("ns => ns.map(n => n.textContent)")
+    assert listed == ["red 7", "blue 2", "yellow 1"]
+    since = page.locator(".sw-since-list li").evaluate_all("ns => ns.map(n => n.textContent)")
+    assert [s.split(" ")[:2] for s in since] == [["blue", "2"], ["yellow", "1"]]
+    # Red's own 21 reads as it ended, with no word of who was asked.
+    page.click(".sorry-widget button.sw-first")
+    page.click(".sorry-widget button.sw-forward")
+    wait_shown(page, 1)
+    told = page.text_content(".sw-explanation")
+    assert "Red flips a pawn card to HOME (K5)" in told
+    assert "Blue" not in told and "Yellow" not in told
+    assert "may steal" not in page.text_content("svg.sorry-cardtable")
+    assert page.get_attribute(".sw-total", "data-total") == "0"

@@ -218,3 +218,167 @@ def test_what_a_person_is_offered_depends_only_on_what_they_may_see(blue, yellow
         words["red play-2 7 4"]
     assert not any(id_ in text for text in words.values()
                    for id_ in ("sorry-steal", "dont-be-sorry", "sorry-back"))
+
+
+# --- what a person is shown after the fact (issue 21, point 4) ----------------------------
+
+
+class Answers:
+    """A computer player that answers every window one way (steal or not; never blocks) and
+    otherwise plays its first listed action: two tables that differ only in a card it never
+    plays then play alike."""
+
+    name = "answers"
+
+    def __init__(self, steal: bool = False):
+        self.steal = steal
+
+    def choose(self, state, options, rng):
+        if state.pending:
+            word = "steal" if self.steal else "pass"
+            if state.pending["kind"] == "block":
+                word = "accept"
+            return next(a for a in options if a.notation.endswith(" " + word))
+        return options[0]
+
+
+def _three(red, blue, yellow, to_play="red", pile=("9", "5"), homes=(1, 1, 1)):
+    from sorry_widget import CardState
+    from sorry_widget.engine.cardgame import pile_total
+
+    return CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": c, "hand": list(h), "home": n}
+                    for c, h, n in zip(("red", "blue", "yellow"), (red, blue, yellow), homes)],
+        "to_play": to_play, "direction": 1, "play_pile": list(pile),
+        "total": pile_total(list(pile)), "draw_pile": ["1", "2", "3", "4", "6", "8"] * 3,
+        "discard": [], "pending": None, "winners": []})
+
+
+def everything_shown(w) -> list:
+    """All a page or a notebook gets from the widget: the synced traits, and at every frame
+    the picture and the line of text."""
+    synced = {k: getattr(w, k) for k in ("plays", "recent_plays", "tables", "recent_tables",
+                                         "pending", "final", "annotations", "last_play")}
+    out = [json.dumps(synced, sort_keys=True)]
+    for k in range(w.last_play + 1):
+        w.goto(k)
+        bundle, _ = w._repr_mimebundle_()
+        out += [w.summary(), w.svg(), bundle["text/plain"], bundle["image/svg+xml"]]
+    return out
+
+
+# Each: a table where another player declines a window, the same table where they do not
+# hold the card (swapped for one they never play), their strategies, and red's action.
+DECLINED = {
+    # Yellow makes 21; blue holds a SORRY! steal card and passes (K13).
+    "a computer's 21, a steal declined": (
+        _three(["4", "10"], ["sorry-steal", "2"], ["7"], to_play="yellow"),
+        _three(["4", "10"], ["dont-be-sorry", "2"], ["7"], to_play="yellow"),
+        {"blue": Answers(), "yellow": Answers()}, None),
+    # Red makes 21; blue and yellow hold SORRY! steal cards and pass.
+    "the person's 21, two steals declined": (
+        _three(["7", "3"], ["sorry-steal", "2"], ["sorry-steal", "1"]),
+        _three(["7", "3"], ["dont-be-sorry", "2"], ["dont-be-sorry", "1"]),
+        {"blue": Answers(), "yellow": Answers()}, "red 7"),
+    # Red's SORRY! on blue, who holds Don't Be SORRY! and accepts it (K14).
+    "the person's SORRY!, not blocked": (
+        _three(["sorry-back", "3"], ["dont-be-sorry", "2"], ["1"]),
+        _three(["sorry-back", "3"], ["sorry-steal", "2"], ["1"]),
+        {"blue": Answers(), "yellow": Answers()}, "red sorry-back blue"),
+    # Blue makes 21, yellow steals it; blue holds Don't Be SORRY! and lets the steal stand.
+    "a computer's steal, not blocked": (
+        _three(["4", "10"], ["7", "dont-be-sorry"], ["sorry-steal", "1"], to_play="blue"),
+        _three(["4", "10"], ["7", "sorry-steal"], ["sorry-steal", "1"], to_play="blue"),
+        {"blue": Answers(), "yellow": Answers(steal=True)}, None),
+}
+
+
+@pytest.mark.parametrize("case", DECLINED)
+def test_what_a_person_is_shown_after_the_fact_hides_declined_windows(case):
+    from sorry_widget.widget.cardwidget import declined_window
+
+    held, not_held, strategies, act = DECLINED[case]
+    shown, games = [], []
+    for state in (held, not_held):
+        game = CardGame.from_state(state, strategies={"red": None, **strategies})
+        w = SorryCardWidget(game=game, theme="light")
+        assert w.viewer == "red"
+        if act:
+            w.act(act)
+        assert w.pending["colour"] == "red"
+        shown.append(everything_shown(w))
+        games.append(game)
+    # The game itself kept the refusal ...
+    refusals = [a.notation for b, a in zip(games[0].states, games[0].history)
+                if declined_window(b, a, "red")]
+    assert refusals and len(games[0].history) == len(games[1].history) + len(refusals)
+    # ... but nothing shown to red tells whether the other player held the card.
+    assert shown[0] == shown[1]
+    for refusal in refusals:
+        who = refusal.split(" ")[0].capitalize()
+        assert refusal not in shown[0][0]
+        assert f"{who} holds" not in shown[0][0] and f"{who} may block" not in shown[0][0]
+
+
+def test_a_steal_or_block_played_is_shown_and_a_replay_for_all_shows_every_action():
+    state = _three(["sorry-back", "3"], ["dont-be-sorry", "2"], ["1"])
+    blocker = Answers()
+    blocker.choose = lambda s, options, rng: (
+        next(a for a in options if a.notation == "blue block") if s.pending
+        else options[0])
+    game = CardGame.from_state(state, strategies={"red": None, "blue": blocker,
+                                                  "yellow": Answers()})
+    w = SorryCardWidget(game=game)
+    w.act("red sorry-back blue")
+    listed = [p["notation"] for p in w.plays + w.recent_plays]
+    assert listed[:2] == ["red sorry-back blue", "blue block"]  # a card on the table: public
+    # The person's own window is theirs: the prompt and the table say so.
+    steal = _three(["4", "10"], ["7"], ["sorry-steal", "1"], to_play="blue")
+    mine = SorryCardWidget(game=CardGame.from_state(
+        _three(["sorry-steal", "4"], ["7"], ["1"], to_play="blue"),
+        strategies={"red": None, "blue": Answers(), "yellow": Answers()}))
+    assert mine.pending["window"] == "steal" and "Red may steal Blue's 21" in mine.svg()
+    # Everyone's view lists every action, refusals too, and names who is asked; red's waits
+    # for the answer, then lists the 21 alone, at the table after the window.
+    game = CardGame.from_state(steal, strategies={"red": "random", "blue": Answers(),
+                                                  "yellow": Answers()})
+    everyone = SorryCardWidget(game=game, viewer="all")
+    everyone.step()
+    assert [p["notation"] for p in everyone.plays + everyone.recent_plays] == ["blue 7"]
+    assert "Yellow may steal Blue's 21" in everyone.svg()
+    everyone.viewer = "red"
+    assert everyone.last_play == 0
+    everyone.step()
+    assert [a.notation for a in game.history] == ["blue 7", "yellow pass"]
+    assert [p["notation"] for p in everyone.recent_plays] == ["blue 7"]
+    assert everyone.state is game.states[2] and everyone.recent_plays[0]["total"] == 0
+    # A window of another player that ends with a card played is on the table, unnamed.
+    thief = SorryCardWidget(game=CardGame.from_state(steal, strategies={
+        "red": None, "blue": Answers(), "yellow": Answers(steal=True)}))
+    assert [p["notation"] for p in thief.recent_plays][:2] == ["blue 7", "yellow steal"]
+    thief.goto(1)
+    assert "Can anyone steal Blue's 21 with a SORRY! steal card? (K13)" in thief.svg()
+    assert "Yellow may steal" not in thief.svg() and "to-act" not in thief.svg()
+    assert "a SORRY! may answer" in thief.summary()
+
+
+def test_a_replay_for_nobody_in_particular_lists_no_refusal_and_keeps_their_notes():
+    from sorry_widget.widget.cardwidget import declined_window
+
+    game = CardGame(3, seed=3)  # blue declines a steal at its 7th action
+    game.run()
+    refused = [n for n, (b, a) in enumerate(zip(game.states, game.history), 1)
+               if declined_window(b, a, None)]
+    assert refused == [7] and game.history[6].notation == "blue pass"
+    record = game.record(notes={7: "Blue keeps its SORRY! steal card.", 8: "Next turn."})
+    faced_down = SorryCardWidget(record=record, viewer=None)
+    listed = [p["notation"] for p in faced_down.plays]
+    assert listed == [a.notation for n, a in enumerate(game.history, 1) if n != 7]
+    # The note on the refusal stays in the record, unseen; the next action's is on its entry.
+    assert faced_down.annotations == {"7": {"text": "Next turn.", "arrows": [],
+                                            "squares": []}}
+    assert faced_down.record.notes == record.notes
+    faced_down.viewer = "all"
+    assert len(faced_down.plays) == len(game.history) and faced_down.plays[6]["notation"] == \
+        "blue pass" and faced_down.annotations["7"]["text"].startswith("Blue keeps")

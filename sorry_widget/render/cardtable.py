@@ -154,12 +154,20 @@ def cardface_defs(cards, theme: str | Theme = "light") -> str:
     return dwg.tostring()
 
 
+def window_hidden(state: CardState, viewer: str | None) -> bool:
+    """Whether ``state`` waits on another player's steal or block window that ``viewer`` (a
+    person at the table, or None) may not be told about: who is asked can only be known from
+    their hidden hand (they hold a SORRY! steal card or Don't Be SORRY!). ``"all"`` sees it."""
+    return bool(state.pending) and viewer != "all" and state.to_act != viewer
+
+
 def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
-            linked: bool = False) -> Group:
+            linked: bool = False, viewer: str | None = "all") -> Group:
     p = state.players[seat]
     cx, cy = _SEATS[len(state.players)][seat]
     colour = theme.colours[p.colour]
-    acting = state.to_act == p.colour
+    # In another player's window nobody's seat says "to act": it would name who holds the card.
+    acting = state.to_act == p.colour and not window_hidden(state, viewer)
     g = _E.g(class_=f"player {p.colour}" + (" to-act" if acting else "")
              + (" winner" if p.colour in state.winners else ""))
     g["data-colour"] = p.colour
@@ -214,7 +222,8 @@ def _direction(state: CardState, theme: Theme) -> Group:
     return g
 
 
-def _centre(state: CardState, theme: Theme, linked: bool = False) -> Group:
+def _centre(state: CardState, theme: Theme, linked: bool = False,
+            viewer: str | None = "all") -> Group:
     g = _E.g(class_="centre")
     # Draw pile, face down, with its count.
     draw = _E.g(class_="draw-pile")
@@ -265,14 +274,23 @@ def _centre(state: CardState, theme: Theme, linked: bool = False) -> Group:
                         text_anchor="middle", font_size=13, fill=theme.text))
     g.add(discard)
     if state.pending:
-        g.add(_E.text(_pending_text(state), insert=(410, 385), text_anchor="middle",
+        hidden = window_hidden(state, viewer)
+        g.add(_E.text(_pending_text(state, hidden), insert=(410, 385), text_anchor="middle",
                       font_size=14, font_weight="bold",
-                      fill=theme.colours[state.to_act], class_="prompt"))
+                      fill=theme.text if hidden else theme.colours[state.to_act],
+                      class_="prompt"))
     return g
 
 
-def _pending_text(state: CardState) -> str:
+def _pending_text(state: CardState, hidden: bool = False) -> str:
     p = state.pending
+    if hidden:
+        # Said the same whoever holds the answering card (window_hidden).
+        if p["kind"] == "steal":
+            return (f"Can anyone steal {p['winner'].capitalize()}'s 21 with a SORRY! steal "
+                    "card? (K13)")
+        return (f"Can {p['victim'].capitalize()} block {p['by'].capitalize()}'s SORRY! with "
+                "Don't Be SORRY!? (K14)")
     if p["kind"] == "steal":
         return (f"{p['asked'].capitalize()} may steal {p['winner'].capitalize()}'s 21 "
                 "with a SORRY! (K13)")
@@ -288,12 +306,13 @@ def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme
     dwg["class"] = f"sorry-cardtable theme-{t.name}"
     dwg["font-family"] = FONT  # every text inherits it, linked card faces too
     dwg["role"] = "img"
-    dwg["aria-label"] = _aria(state)
+    dwg["aria-label"] = _aria(state, viewer)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
     dwg.add(_direction(state, t))
-    dwg.add(_centre(state, t, linked_faces))
+    dwg.add(_centre(state, t, linked_faces, viewer))
     for seat, p in enumerate(state.players):
-        dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces))
+        dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces,
+                        viewer))
     return dwg
 
 
@@ -301,9 +320,10 @@ def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | N
                   theme: str | Theme = "light", linked_faces: bool = False) -> str:
     """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
     person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
-    None (every hand face down). ``size`` is the height in pixels (None: fit the container).
-    ``linked_faces`` draws each card as a reference to :func:`cardface_defs`, which the page
-    must hold too."""
+    None (every hand face down); for a colour or None another player's steal or block window
+    does not say whose it is (:func:`window_hidden`). ``size`` is the height in pixels (None:
+    fit the container). ``linked_faces`` draws each card as a reference to
+    :func:`cardface_defs`, which the page must hold too."""
     return _table_drawing(state, viewer, size, theme, linked_faces).tostring()
 
 
@@ -321,8 +341,9 @@ def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
     return [opening, *(part.tostring() for part in parts)]
 
 
-def _aria(state: CardState) -> str:
+def _aria(state: CardState, viewer: str | None = "all") -> str:
     homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
     if state.winners:
         return f"SORRY! card game over: {' and '.join(state.winners)} won; {homes}"
-    return (f"SORRY! card game: total {state.total}, {state.to_act} to act; {homes}")
+    who = "a SORRY! may answer" if window_hidden(state, viewer) else f"{state.to_act} to act"
+    return (f"SORRY! card game: total {state.total}, {who}; {homes}")

@@ -14,6 +14,13 @@ widget's, or with "auto" the one the page reports (light until it does).
 In a game, a person clicks a card of their hand to play it; Play 2 then takes two number cards
 (clicked one after the other, or chosen from a list), a SORRY! an opponent; when a steal or a
 block is theirs to decide, a prompt asks them with two buttons.
+
+What a person at the table (a ``viewer`` colour, or None) is shown depends only on what they may
+see. Another player asked whether to steal a 21 or block a SORRY! is asked because they hold the
+card, so a refusal is not listed: it joins the action before it, which is told as if they had
+not held the card (the table after it is the same) and shown at the table after the window.
+An open window of another player says nothing of whose it is. A steal or block played is on the
+table, so it is listed; the game and its record keep every action.
 """
 
 from __future__ import annotations
@@ -23,10 +30,25 @@ from typing import Any
 
 import traitlets
 
-from ..engine.cardgame import Action, CardGameError, CardState, previews
+from ..engine.cardgame import (
+    DEFAULT_DECK,
+    Action,
+    CardGameError,
+    CardState,
+    _clone,
+    choices,
+    perform,
+    previews,
+)
 from ..engine.cardplay import CardGame, CardRecord
 from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
-from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
+from ..render.cardtable import (
+    cardface_defs,
+    cardtable_pieces,
+    cardtable_svg,
+    total_callout,
+    window_hidden,
+)
 from ..render.svg import THEMES
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
 
@@ -55,18 +77,47 @@ def action_kind(notation: str) -> str:
     return word if word in ("discard", "pass", "steal", "block", "accept") else "play"
 
 
-def _play_data(before: CardState, action: Action, turn: int) -> dict:
-    after = action.result
+def _play_data(before: CardState, notation: str, explanation: str, after: CardState,
+               turn: int) -> dict:
     return {
         "turn": turn,
         "colour": before.to_act,
-        "notation": action.notation,
-        "explanation": action.explanation,
-        "rules": list(dict.fromkeys(_RULE_ID.findall(action.explanation))),
-        "card": action_card(action.notation),
+        "notation": notation,
+        "explanation": explanation,
+        "rules": list(dict.fromkeys(_RULE_ID.findall(explanation))),
+        "card": action_card(notation),
         "total": after.total,
         "callout": total_callout(after),
     }
+
+
+#: The card a window's refusal shows its player holds: a pass in a steal window, an accept in
+#: a block window.
+_DECLINED = {"steal": "sorry-steal", "block": "dont-be-sorry"}
+
+
+def declined_window(before: CardState, action: Action, viewer: str | None) -> bool:
+    """Whether ``action`` is another player's answer to a window that ends with nothing on the
+    table (a steal not taken, a SORRY! not blocked), which ``viewer`` may not be shown: that
+    they were asked at all tells that they hold a SORRY! steal card or Don't Be SORRY!."""
+    return (viewer != "all" and before.pending is not None and before.to_act != viewer
+            and action_kind(action.notation) in ("pass", "accept"))
+
+
+def told_without(before: CardState, notation: str, refused: list[tuple[str, str]]) -> str:
+    """The explanation of the action ``notation`` taken in ``before``, as if the players in
+    ``refused`` (colour, card) had not held the card they declined to play: what happened,
+    with no word of who was asked. The flips, the round's end and the next player are the
+    same either way (a refusal changes nothing on the table)."""
+    state = _clone(before)
+    for colour, card in refused:
+        hand = state.player(colour).hand
+        hand[:] = [c for c in hand if c != card]
+    for choice in choices(state):
+        said, explanation, _ = perform(state, choice)
+        if said == notation:
+            return explanation
+    raise CardGameError(f"{notation!r}: not an action of the state it was taken in")
 
 
 def _load_record(record: Any) -> CardRecord:
@@ -91,7 +142,11 @@ class SorryCardWidget(ReplayWidget):
     narrower than 760 px wide where the page allows, so every text on it stays 11 px or more.
 
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
-    played by a person), ``"all"`` (the default for a replay) or None.
+    played by a person), ``"all"`` (the default for a replay) or None. Whatever is shown
+    depends only on what the viewer may see: for a colour or None, another player's refusal of
+    a steal or block window is not an action of the list (it is part of the action before it,
+    whose explanation and frame are those after the window closed), and an open window of
+    another player does not say whose it is. The record keeps every action.
     """
 
     MODES = ("replay", "game", "demo")
@@ -117,6 +172,13 @@ class SorryCardWidget(ReplayWidget):
         self._notes: dict[int, str] = {}
         self._page_theme = "light"
         self._pool: dict[str, int] = {}
+        #: What the list shows, kept in Python only (its length would tell how many actions
+        #: are not shown): frame k is ``game.states[self._at[k]]``; entry k (frame k, k >= 1)
+        #: is the action ``game.history[self._acts[k - 1]]`` and the refusals after it.
+        self._at: list[int] = [0]
+        self._acts: list[int] = []
+        self._turn_of: list[int] = []
+        self._synced = 0
         if record is not None:
             if humans:
                 raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
@@ -187,45 +249,98 @@ class SorryCardWidget(ReplayWidget):
             indices.append(self._pool[piece])
         return indices
 
-    def _turns(self) -> list[int]:
-        turns, turn = [], 0
-        for before in self.game.states[:-1]:
-            if before.pending is None:
-                turn += 1
-            turns.append(turn)
-        return turns
+    def _waiting_in_a_window(self) -> bool:
+        """A computer player's window the viewer may not see is open: its answer decides
+        whether the actions so far end as shown, so nothing is synced until it is given."""
+        state = self.game.state
+        return (window_hidden(state, self.viewer) and not state.winners
+                and self.game.strategies[state.to_act] is not None)
+
+    def _entry(self, k: int) -> dict:
+        """Entry k (1-based) of the list: its action with the refusals after it told as if
+        they had not happened (:func:`told_without`), shown at the table after them."""
+        game = self.game
+        first, last = self._acts[k - 1], self._at[k] - 1
+        action, before = game.history[first], game.states[first]
+        refused = [(game.states[i].to_act, _DECLINED[game.states[i].pending["kind"]])
+                   for i in range(first + 1, last + 1)]
+        text = told_without(before, action.notation, refused) if refused else action.explanation
+        return _play_data(before, action.notation, text, game.states[last + 1],
+                          self._turn_of[first])
 
     def _all_from_scratch(self) -> None:
-        game = self.game
-        self.plays = [_play_data(before, action, turn) for before, action, turn in
-                      zip(game.states, game.history, self._turns())]
-        self.recent_plays = []
         self._pool = {}
-        pieces: list[str] = []
-        frames = [self._frame(state, pieces) for state in game.states]
+        self._at, self._acts, self._turn_of, self._synced = [0], [], [], 0
+        self.plays, self.recent_plays = [], []
+        start, pieces = self.game.start, []
         self.tables = {"theme": self.table_theme,
-                       "faces": cardface_defs(game.deck, self.table_theme),
-                       "pieces": pieces, "frames": frames,
-                       "start": {"total": game.start.total,
-                                 "callout": total_callout(game.start)}}
+                       # Every face of the default deck, not only the game's: a game
+                       # started from a state holds just the cards in play, and its faces
+                       # would tell which are in hidden hands.
+                       "faces": cardface_defs({*DEFAULT_DECK, *self.game.deck},
+                                              self.table_theme),
+                       "pieces": pieces, "frames": [self._frame(start, pieces)],
+                       "start": {"total": start.total, "callout": total_callout(start)}}
         self.recent_tables = {"pieces": [], "frames": []}
+        self._catch_up(everything=True)
         self._set_final()
         self._refresh_pending()
 
     def _append_play(self) -> None:
-        """Sync the newest action; recent ones travel apart so an action re-sends little."""
+        """Sync the actions taken since the last sync."""
+        self._catch_up()
+
+    def _catch_up(self, everything: bool = False) -> None:
+        """Group the new actions into the list's entries (a refusal the viewer may not see
+        joins the entry before it, or the deal), then sync the entries that changed: recent
+        ones travel apart, so an action re-sends little; ``everything`` sends all in one."""
         game = self.game
-        before, action = game.states[-2], game.history[-1]
-        recent = self.recent_plays + [_play_data(before, action, game.turns)]
-        pieces = list(self.recent_tables["pieces"])
-        frames = self.recent_tables["frames"] + [self._frame(game.state, pieces)]
-        if len(recent) > RECENT_PLAYS:
-            self.plays = self.plays + recent
-            self.tables = {**self.tables, "pieces": self.tables["pieces"] + pieces,
-                           "frames": self.tables["frames"] + frames}
-            recent, pieces, frames = [], [], []
-        self.recent_plays = recent
-        self.recent_tables = {"pieces": pieces, "frames": frames}
+        if self._waiting_in_a_window():
+            return
+        changed = len(self._acts) + 1  # the first frame whose entry or picture changes
+        for i in range(self._synced, len(game.history)):
+            before = game.states[i]
+            self._turn_of.append((self._turn_of[-1] if self._turn_of else 0)
+                                 + (before.pending is None))
+            if declined_window(before, game.history[i], self.viewer):
+                self._at[-1] = i + 1
+                changed = min(changed, len(self._acts))
+            else:
+                self._acts.append(i)
+                self._at.append(i + 1)
+        self._synced = len(game.history)
+        if changed > len(self._acts):
+            self._set_final()
+            return
+        new_pieces: list[str] = []
+        frames = [self._frame(game.states[self._at[k]], new_pieces)
+                  for k in range(changed, len(self._at))]
+        entries = [self._entry(k) for k in range(max(changed, 1), len(self._at))]
+        kept = len(self.plays)
+        if everything or changed <= kept:
+            # An entry already among ``plays`` (or the deal) changed: send everything again.
+            plays = (self.plays + self.recent_plays)[:max(changed, 1) - 1] + entries
+            self.tables = {
+                **self.tables,
+                "pieces": self.tables["pieces"] + self.recent_tables["pieces"] + new_pieces,
+                "frames": (self.tables["frames"] + self.recent_tables["frames"])[:changed]
+                + frames,
+                "start": {"total": game.states[self._at[0]].total,
+                          "callout": total_callout(game.states[self._at[0]])}}
+            self.plays, self.recent_plays = plays, []
+            self.recent_tables = {"pieces": [], "frames": []}
+        else:
+            start = changed - kept - 1  # where the change starts among the recent entries
+            recent = self.recent_plays[:start] + entries
+            pieces = self.recent_tables["pieces"] + new_pieces
+            recent_frames = self.recent_tables["frames"][:start] + frames
+            if len(recent) > RECENT_PLAYS:
+                self.plays = self.plays + recent
+                self.tables = {**self.tables, "pieces": self.tables["pieces"] + pieces,
+                               "frames": self.tables["frames"] + recent_frames}
+                recent, pieces, recent_frames = [], [], []
+            self.recent_plays = recent
+            self.recent_tables = {"pieces": pieces, "frames": recent_frames}
         self._set_final()
 
     def _set_final(self) -> None:
@@ -249,7 +364,7 @@ class SorryCardWidget(ReplayWidget):
                             "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
                             "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
-        self.pending = {"play": len(game.history), "colour": state.to_act,
+        self.pending = {"play": self.last_play, "colour": state.to_act,
                         "window": window.get("kind", ""), "prompt": _prompt(state),
                         "hand": list(state.player(state.to_act).hand), "actions": options}
 
@@ -259,14 +374,36 @@ class SorryCardWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.to_act] is None
 
+    def _action_number(self, play: int) -> int:
+        """The record's number of the action shown as entry ``play`` (0: the deal)."""
+        return self._acts[play - 1] + 1 if play else 0
+
     def _sync_annotations(self) -> None:
-        self.annotations = {str(n): {"text": t, "arrows": [], "squares": []}
-                            for n, t in sorted(self._notes.items())}
+        # Notes are kept by the record's action numbers; a note on an action this view does
+        # not list (another player's refusal) stays in the record unseen.
+        shown = {self._action_number(k): k for k in range(len(self._at))}
+        self.annotations = {str(shown[n]): {"text": t, "arrows": [], "squares": []}
+                            for n, t in sorted(self._notes.items()) if n in shown}
 
     @traitlets.observe("theme")
     def _theme_changed(self, change):
         if change["old"] != change["new"] and self.tables:
             self._redraw()
+
+    @traitlets.validate("viewer")
+    def _check_viewer(self, proposal):
+        value = proposal["value"]
+        if value not in (None, "all", *self.game.colours):
+            raise traitlets.TraitError(f"viewer: {value!r} is not 'all', None or a player "
+                                       f"({', '.join(self.game.colours)})")
+        return value
+
+    @traitlets.observe("viewer")
+    def _viewer_changed(self, change):
+        # Who is looking decides the faces, the windows and which actions are listed.
+        if change["old"] != change["new"] and self.tables:
+            self._redraw()
+            self._sync_annotations()
 
     def _redraw(self) -> None:
         with self.hold_sync():
@@ -286,7 +423,7 @@ class SorryCardWidget(ReplayWidget):
     @property
     def state(self) -> CardState:
         """The table shown now."""
-        return self.game.states[self.play]
+        return self.game.states[self._at[self.play]]
 
     @property
     def record(self) -> CardRecord:
@@ -323,6 +460,24 @@ class SorryCardWidget(ReplayWidget):
             self.play = self.last_play
         return action
 
+    def step(self, n: int = 1) -> int:
+        """Show the next entry; at the end of a live game, let the next computer player act
+        (and, where the viewer may not see it, every computer answer to the window it opens,
+        so that what is shown does not hang on whether they hold the card)."""
+        for _ in range(n):
+            if self.play < self.last_play:
+                self.play += 1
+                continue
+            self._check_next()
+            with self.hold_sync():
+                self.game.step()
+                while self._waiting_in_a_window():
+                    self.game.step()
+                self._append_play()
+                self._refresh_pending()
+                self.play = self.last_play
+        return self.play
+
     def _check_next(self) -> None:
         game = self.game
         if self.mode == "replay":
@@ -352,10 +507,11 @@ class SorryCardWidget(ReplayWidget):
             raise WidgetError("text: a note is text")
         if len(text) > 2000:
             raise WidgetError("text: a note is at most 2000 characters")
+        number = self._action_number(play)
         if text.strip():
-            self._notes[play] = text
+            self._notes[number] = text
         else:
-            self._notes.pop(play, None)
+            self._notes.pop(number, None)
         self._sync_annotations()
         return text
 
@@ -370,6 +526,8 @@ class SorryCardWidget(ReplayWidget):
         where = "the deal" if self.play == 0 else f"play {self.play} of {self.last_play}"
         if state.winners:
             now = f"{' and '.join(state.winners)} won"
+        elif window_hidden(state, self.viewer):
+            now = f"total {state.total}, a SORRY! may answer"
         else:
             now = f"total {state.total}, {state.to_act} to act"
         homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
