@@ -348,7 +348,8 @@ def test_the_move_list_of_a_persons_game_shows_no_other_players_declined_window(
     refusals = [a.notation for b, a in zip(game.states, game.history)
                 if declined_window(b, a, "red")]
     assert refusals == ["blue pass", "yellow pass"]
-    listed = page.locator(".sw-moves li").evaluate_all("ns => ns.map(n => n.textContent)")
+    listed = page.locator(".sw-moves li").evaluate_all(
+        "ns => ns.map(n => n.lastChild.textContent)")  # the action, after its number
     assert listed == ["red 7", "blue 2", "yellow 1"]
     since = page.locator(".sw-since-list li").evaluate_all("ns => ns.map(n => n.textContent)")
     assert [s.split(" ")[:2] for s in since] == [["blue", "2"], ["yellow", "1"]]
