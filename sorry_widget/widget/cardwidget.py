@@ -460,23 +460,13 @@ class SorryCardWidget(ReplayWidget):
             self.play = self.last_play
         return action
 
-    def step(self, n: int = 1) -> int:
-        """Show the next entry; at the end of a live game, let the next computer player act
-        (and, where the viewer may not see it, every computer answer to the window it opens,
-        so that what is shown does not hang on whether they hold the card)."""
-        for _ in range(n):
-            if self.play < self.last_play:
-                self.play += 1
-                continue
-            self._check_next()
-            with self.hold_sync():
-                self.game.step()
-                while self._waiting_in_a_window():
-                    self.game.step()
-                self._append_play()
-                self._refresh_pending()
-                self.play = self.last_play
-        return self.play
+    def _computer_step(self) -> None:
+        """The next computer action and, where the viewer may not see it, every computer
+        answer to the window it opens, so that what is shown does not hang on whether they
+        hold the card."""
+        self.game.step()
+        while self._waiting_in_a_window():
+            self.game.step()
 
     def _check_next(self) -> None:
         game = self.game

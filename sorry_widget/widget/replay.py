@@ -124,11 +124,16 @@ class ReplayWidget(anywidget.AnyWidget):
                 continue
             self._check_next()
             with self.hold_sync():
-                self.game.step()
+                self._computer_step()
                 self._append_play()
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    def _computer_step(self) -> None:
+        """What one step of a live game lets the computer do: one play (a view may let it
+        do more at once)."""
+        self.game.step()
 
     def _advance_computers(self, limit: int = 10_000) -> None:
         """Let the strategies play until a person is to play or the game ends. A game with no
