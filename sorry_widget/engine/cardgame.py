@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SorryError
-from .safeio import read_json
+from .safeio import check_value, key_shown, read_json, shown
 from .seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
@@ -30,6 +30,9 @@ ACTIONS = ("take-2", "switch", "play-2", "sorry-back", "sorry-steal", "dont-be-s
 #: The round's target (K5): a pile totalling exactly this wins it; more is a bust (K6).
 TARGET = 21
 HAND_LIMIT = 7
+#: The most cards a deck, and so a state, may hold: a hundred times the default 93. A count is
+#: checked against it before a single card is built (``{"1": 10**12}`` is eight bytes).
+MAX_DECK_CARDS = 10_000
 PAWN_CARDS = 4
 
 #: The default deck: 59 number cards, 26 action cards, 8 SORRY! cards (the sheet gives the
@@ -124,13 +127,19 @@ def read_deck(data: Any, where: str = "deck") -> dict[str, int]:
     every name a card, every count a whole number 0 or more, at least one card."""
     if not isinstance(data, Mapping):
         raise CardGameError(f"{where}: expected an object of card name: count")
+    check_value(data, what=where, error=CardGameError, max_items=1_000)
     deck = {}
+    cards = 0
     for name, count in data.items():
         if not is_card(name):
-            raise CardGameError(f"{where}.{name}: not a card of the SORRY! card game")
+            raise CardGameError(f"{where}.{key_shown(name)}: not a card of the SORRY! card game")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise CardGameError(f"{where}.{name}: the count must be a whole number 0 or more, "
-                                f"not {count!r}")
+                                f"not {shown(count)}")
+        cards += count
+        if cards > MAX_DECK_CARDS:
+            raise CardGameError(f"{where}.{name}: {count:,} cards would make the deck more than "
+                                f"{MAX_DECK_CARDS:,} cards, the most a deck may hold")
         if count:
             deck[name] = count
     if not deck:
@@ -211,11 +220,14 @@ class CardState:
         field that is wrong."""
         if not isinstance(data, Mapping):
             raise CardGameError(f"state: expected a JSON object, got {type(data).__name__}")
+        # A dict from Python never passed the JSON reader: the same limits, checked here.
+        check_value(data, what="state", error=CardGameError, max_items=MAX_STATE_BYTES // 2)
         if data.get("format") != STATE_FORMAT:
-            raise CardGameError(f"format: expected {STATE_FORMAT!r}, got {data.get('format')!r}")
+            raise CardGameError(f"format: expected {STATE_FORMAT!r}, got "
+                                f"{shown(data.get('format'))}")
         unknown = sorted(set(data) - _KEYS)
         if unknown:
-            raise CardGameError(f"{unknown[0]}: not a key of {STATE_FORMAT}")
+            raise CardGameError(f"{key_shown(unknown[0])}: not a key of {STATE_FORMAT}")
         missing = [k for k in ("players", "to_play", "direction", "play_pile", "total",
                                "draw_pile", "discard", "pending", "winners") if k not in data]
         if missing:
@@ -225,16 +237,21 @@ class CardState:
         colours = [p.colour for p in players]
         to_play = data["to_play"]
         if to_play not in colours:
-            raise CardGameError(f"to_play: {to_play!r} is not one of the players "
+            raise CardGameError(f"to_play: {shown(to_play)} is not one of the players "
                                 f"({', '.join(colours)})")
-        if data["direction"] not in (1, -1) or isinstance(data["direction"], bool):
+        # 1.0 == 1 in Python, but a float is not a direction (and breaks seat arithmetic).
+        if type(data["direction"]) is not int or data["direction"] not in (1, -1):
             raise CardGameError(f"direction: must be 1 (seat order) or -1, not "
-                                f"{data['direction']!r}")
+                                f"{shown(data['direction'])}")
         piles = {key: _read_cards(data[key], key) for key in ("play_pile", "draw_pile",
                                                                 "discard")}
+        held = sum(map(len, piles.values())) + sum(len(p.hand) for p in players)
+        if held > MAX_DECK_CARDS:
+            raise CardGameError(f"state: holds {held:,} cards; a game has at most "
+                                f"{MAX_DECK_CARDS:,}")
         total = data["total"]
         if isinstance(total, bool) or not isinstance(total, int):
-            raise CardGameError(f"total: must be a whole number, not {total!r}")
+            raise CardGameError(f"total: must be a whole number, not {shown(total)}")
         if total != pile_total(piles["play_pile"]):
             raise CardGameError(f"total: {total} is not the play pile's total, "
                                 f"{pile_total(piles['play_pile'])} (K4)")
@@ -297,19 +314,22 @@ def _read_options(options: Any) -> bool:
         raise CardGameError("options: expected an object")
     for key, value in options.items():
         if key not in _OPTIONS:
-            raise CardGameError(f"options.{key}: not an option; options are "
+            raise CardGameError(f"options.{key_shown(key)}: not an option; options are "
                                 f"{', '.join(_OPTIONS)}")
         if not isinstance(value, bool):
-            raise CardGameError(f"options.{key}: must be true or false, not {value!r}")
+            raise CardGameError(f"options.{key}: must be true or false, not {shown(value)}")
     return bool(options.get("longer_game", False))
 
 
-def _read_cards(cards: Any, where: str) -> list[str]:
+def _read_cards(cards: Any, where: str, limit: int = MAX_DECK_CARDS) -> list[str]:
     if not isinstance(cards, list):
         raise CardGameError(f"{where}: expected a list of card names")
+    if len(cards) > limit:
+        raise CardGameError(f"{where}: {len(cards):,} cards; at most {limit:,}")
     for i, card in enumerate(cards):
         if not is_card(card):
-            raise CardGameError(f"{where}[{i}]: {card!r} is not a card of the SORRY! card game")
+            raise CardGameError(f"{where}[{i}]: {shown(card)} is not a card of the SORRY! card "
+                                "game")
     return list(cards)
 
 
@@ -323,24 +343,25 @@ def _read_players(players: Any, longer_game: bool) -> list[Player]:
             raise CardGameError(f"{where}: expected an object with colour, hand and home")
         unknown = sorted(set(p) - _PLAYER_KEYS)
         if unknown:
-            raise CardGameError(f"{where}.{unknown[0]}: not a key of a player")
+            raise CardGameError(f"{where}.{key_shown(unknown[0])}: not a key of a player")
         for key in ("colour", "hand", "home"):
             if key not in p:
                 raise CardGameError(f"{where}.{key}: missing")
         colour = p["colour"]
         if colour not in COLOURS:
-            raise CardGameError(f"{where}.colour: {colour!r} is not one of {', '.join(COLOURS)}")
+            raise CardGameError(f"{where}.colour: {shown(colour)} is not one of "
+                                f"{', '.join(COLOURS)}")
         if colour in seen:
             raise CardGameError(f"{where}.colour: {colour} is named twice")
         seen.add(colour)
-        hand = _read_cards(p["hand"], f"{where}.hand")
-        if len(hand) > HAND_LIMIT:
-            raise CardGameError(f"{where}.hand: {len(hand)} cards; a hand holds at most "
+        if isinstance(p["hand"], list) and len(p["hand"]) > HAND_LIMIT:
+            raise CardGameError(f"{where}.hand: {len(p['hand']):,} cards; a hand holds at most "
                                 f"{HAND_LIMIT}")
+        hand = _read_cards(p["hand"], f"{where}.hand")
         home = p["home"]
         if isinstance(home, bool) or not isinstance(home, int) or not 0 <= home <= PAWN_CARDS:
             raise CardGameError(f"{where}.home: must be 0 to {PAWN_CARDS} pawn cards, not "
-                                f"{home!r}")
+                                f"{shown(home)}")
         returning = p.get("returning", False)
         if not isinstance(returning, bool):
             raise CardGameError(f"{where}.returning: must be true or false")
@@ -403,7 +424,7 @@ def _read_pending(pending: Any, state: CardState) -> dict | None:
         if sorry == "sorry-steal" and (victim != state.to_play or state.total != TARGET):
             raise CardGameError("pending.victim: a steal hurts the player who made 21 (K13)")
     else:
-        raise CardGameError(f"pending.kind: 'steal' or 'block', not {kind!r}")
+        raise CardGameError(f"pending.kind: 'steal' or 'block', not {shown(kind)}")
     return dict(pending)
 
 
