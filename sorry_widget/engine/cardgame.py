@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SorryError
-from .safeio import check_value, key_shown, read_json, shown
+from .safeio import check_value, key_shown, read_json, read_json_file, shown
 from .seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
@@ -33,6 +33,8 @@ HAND_LIMIT = 7
 #: The most cards a deck, and so a state, may hold: a hundred times the default 93. A count is
 #: checked against it before a single card is built (``{"1": 10**12}`` is eight bytes).
 MAX_DECK_CARDS = 10_000
+#: A deck file is a few dozen card names with their counts.
+MAX_DECK_BYTES = 100_000
 PAWN_CARDS = 4
 
 #: The default deck: 59 number cards, 26 action cards, 8 SORRY! cards (the sheet gives the
@@ -145,6 +147,18 @@ def read_deck(data: Any, where: str = "deck") -> dict[str, int]:
     if not deck:
         raise CardGameError(f"{where}: has no cards")
     return dict(sorted(deck.items(), key=lambda item: card_order(item[0])))
+
+
+def deck_from_json(text: str | bytes) -> dict[str, int]:
+    """A deck from JSON text, read with the limits of :mod:`.safeio`; CardGameError if not."""
+    return read_deck(read_json(text, what="deck", error=CardGameError,
+                               max_bytes=MAX_DECK_BYTES))
+
+
+def load_deck(path: Any) -> dict[str, int]:
+    """A deck file (``--deck``); one CardGameError naming the path or the field if not."""
+    return read_deck(read_json_file(path, what="deck", error=CardGameError,
+                                    max_bytes=MAX_DECK_BYTES))
 
 
 def deck_cards(deck: Mapping[str, int]) -> list[str]:
