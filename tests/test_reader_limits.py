@@ -211,3 +211,24 @@ def test_valid_records_still_read_and_save_unchanged(board, points, cards):
     for data in (board, points):
         assert json.loads(Record.from_dict(copy.deepcopy(data)).to_json()) == data
     assert json.loads(CardRecord.from_dict(copy.deepcopy(cards)).to_json()) == cards
+
+
+def test_the_limits_page_says_what_the_readers_do():
+    from pathlib import Path
+
+    from sorry_widget import cli
+    from sorry_widget.engine import cardgame, cardplay, position, record, safeio, seeds
+
+    page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
+    for value in (safeio.MAX_DEPTH, safeio.MAX_NUMBER_CHARS, position.MAX_POSITION_BYTES,
+                  cli.MAX_LINE_BYTES, record.MAX_RECORD_BYTES, record.MAX_PLAYS,
+                  record.MAX_NOTES, record.MAX_NOTE_CHARS, record.MAX_ARROWS,
+                  record.MAX_SQUARES, record.MAX_LEADER_ROUNDS, record.MAX_STRATEGY_CHARS,
+                  seeds.MAX_SEED_DIGITS, seeds.MAX_SEED_CHARS, cardgame.MAX_DECK_CARDS,
+                  cardgame.MAX_DECK_BYTES, cardgame.MAX_STATE_BYTES, cardgame.HAND_LIMIT,
+                  cardplay.MAX_RECORD_BYTES, cardplay.MAX_RECORD_ACTIONS,
+                  cardplay.MAX_NOTATION_CHARS, cardplay.MAX_NOTES, cardplay.MAX_NOTE_CHARS,
+                  cardplay.MAX_STRATEGY_CHARS):
+        assert f"{value:,}" in page, value
+    for page_name in ("position-format.md", "record-format.md", "cardgame.md"):
+        assert "(limits.md)" in (Path(__file__).parent.parent / "docs" / page_name).read_text()
