@@ -232,3 +232,9 @@ def test_the_limits_page_says_what_the_readers_do():
         assert f"{value:,}" in page, value
     for page_name in ("position-format.md", "record-format.md", "cardgame.md"):
         assert "(limits.md)" in (Path(__file__).parent.parent / "docs" / page_name).read_text()
+
+
+def test_a_5000_digit_number_in_a_file_is_refused_naming_its_field(board):
+    text = json.dumps(dict(board, seed=1)).replace('"seed": 1', '"seed": ' + "9" * 5000)
+    refused(RecordError, lambda: Record.from_json(text),
+            "record.seed: a number of 5,000 characters (at most 40)")

@@ -59,6 +59,16 @@ def _no_duplicates(error: type[Exception], what: str):
     return hook
 
 
+class _LongNumber:
+    """A number too long to convert, left in the parsed tree for :func:`check_value` to refuse
+    with its field named."""
+
+    __slots__ = ("chars",)
+
+    def __init__(self, chars: int) -> None:
+        self.chars = chars
+
+
 #: Integers a dict reader takes: those JSON text could give it (at most MAX_NUMBER_CHARS
 #: characters). Python's own ints have no bound, and one of 5,000 digits cannot even be printed.
 _INT_BOUND = 10 ** (MAX_NUMBER_CHARS - 1)
@@ -93,6 +103,9 @@ def check_value(data: Any, *, what: str, error: type[Exception],
             if not -_INT_BOUND < value < _INT_BOUND:
                 raise error(f"{where(node)}: a number of more than {MAX_NUMBER_CHARS - 1} "
                             "digits")
+        elif isinstance(value, _LongNumber):
+            raise error(f"{where(node)}: a number of {value.chars:,} characters (at most "
+                        f"{MAX_NUMBER_CHARS})")
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
                 raise error(f"{where(node)}: {value} is not a JSON number")
@@ -138,10 +151,11 @@ def read_json(source: str | bytes, *, what: str, error: type[Exception],
         except UnicodeDecodeError as exc:
             raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
 
-    def number(text: str) -> int | float:
+    def number(text: str) -> int | float | _LongNumber:
         if len(text) > MAX_NUMBER_CHARS:
-            raise error(f"{what}: a number of {len(text):,} characters (at most "
-                        f"{MAX_NUMBER_CHARS})")
+            # Not converted (a 5,000-digit int costs time); refused by the walk below,
+            # which knows the field it stands in.
+            return _LongNumber(len(text))
         return float(text) if any(c in text for c in ".eE") else int(text)
 
     def constant(name: str):
