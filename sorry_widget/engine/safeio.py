@@ -256,8 +256,8 @@ def shown(value: Any, limit: int = 60) -> str:
     10,000-character name stays one readable line (and a checked value always prints)."""
     try:
         text = repr(value)
-    except ValueError:  # an int too long to print
-        return f"a {type(value).__name__}"
+    except ValueError:  # an int too long to print (Python refuses past 4,300 digits)
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
