@@ -275,6 +275,18 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 
+def summary_lines() -> list[str]:
+    """One line per reader and path (the terminal summary of conftest.py prints them)."""
+    lines = []
+    for kind, path in sorted({(k, p) for k, p, _ in COUNTS}):
+        tried = sum(n for (k, p, _), n in COUNTS.items() if (k, p) == (kind, path))
+        lines.append(f"{kind} {path}: {tried} inputs tried, {COUNTS[kind, path, 'loaded']} "
+                     f"loaded, {COUNTS[kind, path, 'refused']} refused with the field named")
+    total = sum(COUNTS.values())
+    lines.append(f"all readers: {total} inputs checked")
+    return lines
+
+
 def _report(kind: str, path: str) -> None:
     tried = sum(n for (k, p, _), n in COUNTS.items() if (k, p) == (kind, path))
     print(f"\n{kind} {path}: {tried} inputs tried, {COUNTS[kind, path, 'loaded']} loaded, "
