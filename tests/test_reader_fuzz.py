@@ -78,7 +78,21 @@ def _documents() -> dict[str, list]:
         short.step()
     card_record = short.record(notes={0: "the deal", 3: "a note"}).to_dict()
     card_record["strategies"] = {"red": "random", "blue": "greedy"}
-    return {"position": positions, "record": records, "state": states[::10],
+    # A state waiting on a steal (K13) and one on a block in the longer game (K14, K19).
+    states += [
+        {"format": "sorry-cardgame/1", "players": [
+            {"colour": "red", "hand": ["3"], "home": 1},
+            {"colour": "blue", "hand": ["sorry-steal"], "home": 0}],
+         "to_play": "red", "direction": 1, "play_pile": ["10", "10", "1"], "total": 21,
+         "draw_pile": ["8"], "discard": [], "winners": [],
+         "pending": {"kind": "steal", "winner": "red", "asked": "blue"}},
+        {"format": "sorry-cardgame/1", "options": {"longer_game": True}, "players": [
+            {"colour": "red", "hand": ["3"], "home": 4, "returning": True},
+            {"colour": "blue", "hand": ["dont-be-sorry", "7"], "home": 2}],
+         "to_play": "red", "direction": -1, "play_pile": ["5", "sorry-back"], "total": 5,
+         "draw_pile": ["8"], "discard": ["slide-10"], "winners": [],
+         "pending": {"kind": "block", "sorry": "sorry-back", "by": "red", "victim": "blue"}}]
+    return {"position": positions, "record": records, "state": states[::10] + states[-2:],
             "cardrecord": [card_record], "deck": [dict(DEFAULT_DECK), {"21": 3, "slide-0": 2}]}
 
 
