@@ -238,3 +238,21 @@ def test_a_5000_digit_number_in_a_file_is_refused_naming_its_field(board):
     text = json.dumps(dict(board, seed=1)).replace('"seed": 1', '"seed": ' + "9" * 5000)
     refused(RecordError, lambda: Record.from_json(text),
             "record.seed: a number of 5,000 characters (at most 40)")
+
+
+@pytest.mark.parametrize("seed", [1.5, float("nan"), 10 ** 30, True])
+def test_a_game_with_any_seed_saves_a_record_that_reads_back(seed, tmp_path):
+    # Games take any seed (they seed with f"deck:{seed}"); the record writes it as its text,
+    # which deals the same cards, so what is saved is always readable.
+    game = Game(2, seed=seed)
+    game.run()
+    Record.from_game(game).save(tmp_path / "game.json")
+    loaded = Record.load(tmp_path / "game.json")
+    assert loaded.seed == str(seed)
+    again = Game(2, seed=loaded.seed)
+    again.run()
+    assert Record.from_game(again).plays == Record.from_game(game).plays
+    cards = CardGame(2, seed=seed)
+    cards.run()
+    cards.record().save(tmp_path / "cards.json")
+    assert CardRecord.load(tmp_path / "cards.json").seed == str(seed)

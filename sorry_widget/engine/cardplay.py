@@ -36,7 +36,7 @@ from .cardgame import (
     sorted_cards,
 )
 from .safeio import check_value, key_shown, read_json, read_json_file, shown, write_text_atomic
-from .seeds import seed_or_fresh, seed_problem
+from .seeds import seed_or_fresh, seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-cardrecord/1"
 #: A record file: a 20,000-action game is about 1 MB.
@@ -323,7 +323,7 @@ class CardRecord:
         if self.longer_game:
             data["options"] = {"longer_game": True}
         if self.seed is not None:
-            data["seed"] = self.seed if isinstance(self.seed, (int, str)) else str(self.seed)
+            data["seed"] = written_seed(self.seed)
         if self.strategies:
             data["strategies"] = dict(self.strategies)
         return data

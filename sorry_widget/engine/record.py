@@ -30,7 +30,7 @@ from .position import Position, PositionError, parse_json, parse_location
 from .safeio import check_value, key_shown, read_json_file, shown, write_text_atomic
 from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
-from .seeds import seed_problem
+from .seeds import seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-record/1"
 #: Version 2 also keeps what chose the leader and what the players held: the 1934 high-card
@@ -392,7 +392,7 @@ class Record:
             "rules": self.rules,
             "options": dict(sorted(self.options.items())),
             "players": self.players,
-            "seed": self.seed,
+            "seed": written_seed(self.seed),
             "start": self.start.to_dict(),
             "plays": [p.to_dict() for p in self.plays],
             "annotations": [self.annotations[k].to_dict() for k in sorted(self.annotations)],

@@ -53,3 +53,15 @@ def seed_problem(seed: Any) -> str | None:
     except UnicodeEncodeError:
         return "the text holds a lone surrogate (an incomplete character)"
     return None
+
+
+def written_seed(seed: Any) -> Any:
+    """A game's seed as its record writes it: a whole number of at most MAX_SEED_DIGITS digits
+    or a text as it is; anything else (a float, a huge number, ``True``) as its text, which
+    deals the same cards, since games seed their generators with ``f"…:{seed}"``. So a record
+    saved from any game reads back (:func:`seed_problem`)."""
+    if seed is None or (isinstance(seed, str)) or (
+            isinstance(seed, int) and not isinstance(seed, bool)
+            and -10 ** MAX_SEED_DIGITS < seed < 10 ** MAX_SEED_DIGITS):
+        return seed
+    return str(seed)
