@@ -147,6 +147,7 @@ HOSTILE = [
     "sorry", "7", "start", "home", "safety-9", "red", "purple", "red:safety-2", None, True,
     False, [], {}, _deep(40), _deep(20), list(range(3000)), ["1"] * 20_000, {"\ud800": 1},
     {1: 2}, (1, 2), b"bytes", object(), {"kind": "steal"}, [["red", "5"]], "sorry-record/1",
+    {"1": 10 ** 5000}, [10 ** 5000],
 ]
 
 

@@ -257,7 +257,9 @@ def shown(value: Any, limit: int = 60) -> str:
     try:
         text = repr(value)
     except ValueError:  # an int too long to print (Python refuses past 4,300 digits)
-        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+        if isinstance(value, int):
+            return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+        return f"a {type(value).__name__} holding a number too long to print"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
