@@ -129,7 +129,8 @@ FIELDS = {
     "deck": {"deck"},
 }
 #: A quoted head is a key the input holds that no format has (``'}irection': not a key``).
-_HEAD = re.compile(r"^(?:'[^'\n]{0,40}'|\"[^\"\n]{0,40}\"|([a-z_][a-z_0-9]*)[^\n]{0,120}?): ")
+_HEAD = re.compile(r"^(?:'[^'\n]{0,40}?['…]|\"[^\"\n]{0,40}?[\"…]"
+                   r"|([A-Za-z_][A-Za-z_0-9]*)[^\n]{0,120}?): ")
 
 
 # --- mutation ----------------------------------------------------------------------------------
@@ -237,6 +238,29 @@ def damaged_text(draw, kind: str):
     return text.encode("utf-8", "surrogatepass") if as_bytes else text
 
 
+FORMAT_NAMES = {"position": "sorry-position/1", "record": "sorry-record/2",
+                "state": "sorry-cardgame/1", "cardrecord": "sorry-cardrecord/1"}
+
+#: Any value JSON can hold, with surrogates, huge and non-finite numbers mixed in.
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+    | st.sampled_from(["red", "blue", "start", "7", "sorry", "classic", "\ud800", 10 ** 50]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=5),
+    max_leaves=20)
+
+
+@st.composite
+def generated(draw, kind: str):
+    """An object built from nothing: the format's own keys (and others) with any values."""
+    keys = st.sampled_from(sorted(FIELDS[kind] - {"record", "position", "state", "play",
+                                                   "annotation"})) | st.text(max_size=6)
+    doc = draw(st.dictionaries(keys, JSON_VALUES, max_size=12))
+    if kind in FORMAT_NAMES and draw(st.booleans()):
+        doc["format"] = FORMAT_NAMES[kind]
+    return doc
+
+
 # --- the check ---------------------------------------------------------------------------------
 
 def _keys(value) -> set:
@@ -244,7 +268,7 @@ def _keys(value) -> set:
     key of …``)."""
     if isinstance(value, (str, bytes)):
         text = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
-        return set(re.findall(r'"([a-z_0-9]+)"\s*:', text))
+        return set(re.findall(r'"([A-Za-z_0-9]+)"\s*:', text))
     return {k for container, k in _containers(value) if isinstance(container, dict)}
 
 
@@ -318,6 +342,17 @@ def test_mutated_documents_load_or_are_refused_naming_the_field(kind):
 
     run()
     _report(kind, "dict")
+
+
+@pytest.mark.parametrize("kind", list(READERS))
+def test_generated_objects_load_or_are_refused_naming_the_field(kind):
+    @FUZZ
+    @given(generated(kind))
+    def run(doc):
+        check(kind, "generated", READERS[kind][1], doc)
+
+    run()
+    _report(kind, "generated")
 
 
 @pytest.mark.parametrize("kind", list(READERS))

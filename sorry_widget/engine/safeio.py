@@ -33,9 +33,14 @@ MAX_NUMBER_CHARS = 40
 
 
 def _path_of(path: list) -> str:
+    """``record.plays[3].card``; a key that is not a short plain name is quoted and cut
+    (``record.'a\\nb'``), so the path stays one short line whatever the keys hold."""
     out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    for i, part in enumerate(path):
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if i else "") + (part if i == 0 else key_shown(part))
     return out
 
 
