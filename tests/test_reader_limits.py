@@ -256,3 +256,14 @@ def test_a_game_with_any_seed_saves_a_record_that_reads_back(seed, tmp_path):
     cards.run()
     cards.record().save(tmp_path / "cards.json")
     assert CardRecord.load(tmp_path / "cards.json").seed == str(seed)
+
+
+def test_games_of_tiny_decks_refill_often_and_their_records_still_read():
+    # The refill limit (two per action) must never refuse a real game: small decks refill
+    # most often.
+    for seed in range(6):
+        game = CardGame(3, seed=seed, deck={"1": 12, "take-2": 6})
+        game.run(max_turns=300)
+        record = game.record()
+        assert len(record.refills) <= 2 * len(record.actions)
+        assert CardRecord.from_json(record.to_json()).to_json() == record.to_json()
