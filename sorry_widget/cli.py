@@ -92,8 +92,6 @@ def cmd_moves(args) -> int:
                                                                    "card": args.card}))
 
 
-#: A deck file is a dozen card names with their counts.
-MAX_DECK_BYTES = 100_000
 #: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
 MAX_LINE_BYTES = 1_000_000
 
@@ -362,12 +360,9 @@ def cmd_cardgame_plays(args) -> int:
 
 
 def _card_deck(path):
-    from .engine.cardgame import read_deck
+    from .engine.cardgame import load_deck
 
-    if path is None:
-        return None
-    return read_deck(read_json_file(path, what="deck", error=ValueError,
-                                    max_bytes=MAX_DECK_BYTES))
+    return None if path is None else load_deck(path)
 
 
 def cmd_cardgame_simulate(args) -> int:

@@ -88,3 +88,15 @@ def page(browser):
     yield page
     context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The counts of the readers' fuzz test (tests/test_reader_fuzz.py), shown even without
+    ``-s``: how many inputs each reader was given, loaded and refused."""
+    fuzz = next((m for name, m in list(sys.modules.items())
+                 if name.endswith("test_reader_fuzz")), None)
+    counts = getattr(fuzz, "COUNTS", None)
+    if counts:
+        terminalreporter.section("readers under fuzzing")
+        for line in fuzz.summary_lines():
+            terminalreporter.write_line(line)

@@ -92,3 +92,12 @@ def test_a_full_disk_leaves_the_old_file_whole(tmp_path):
     assert "not saved to" in out.stdout and "the old file is unchanged" in out.stdout, out
     assert path.read_text() == "the old record"
     assert os.listdir(tmp_path) == ["game.json"]
+
+
+def test_shown_prints_what_python_cannot():
+    from sorry_widget.engine.safeio import shown
+
+    assert shown(10 ** 5000) == "a number of about 5,001 digits"
+    assert shown({"1": 10 ** 5000}) == "a dict holding a number too long to print"
+    assert shown("x" * 100) == "'" + "x" * 58 + "…"
+    assert shown("\ud800") == "'\\ud800'"

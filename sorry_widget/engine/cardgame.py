@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import SorryError
-from .safeio import read_json
+from .safeio import check_value, key_shown, read_json, read_json_file, shown
 from .seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
@@ -30,6 +30,11 @@ ACTIONS = ("take-2", "switch", "play-2", "sorry-back", "sorry-steal", "dont-be-s
 #: The round's target (K5): a pile totalling exactly this wins it; more is a bust (K6).
 TARGET = 21
 HAND_LIMIT = 7
+#: The most cards a deck, and so a state, may hold: a hundred times the default 93. A count is
+#: checked against it before a single card is built (``{"1": 10**12}`` is eight bytes).
+MAX_DECK_CARDS = 10_000
+#: A deck file is a few dozen card names with their counts.
+MAX_DECK_BYTES = 100_000
 PAWN_CARDS = 4
 
 #: The default deck: 59 number cards, 26 action cards, 8 SORRY! cards (the sheet gives the
@@ -124,18 +129,39 @@ def read_deck(data: Any, where: str = "deck") -> dict[str, int]:
     every name a card, every count a whole number 0 or more, at least one card."""
     if not isinstance(data, Mapping):
         raise CardGameError(f"{where}: expected an object of card name: count")
+    # No check_value walk here (every game of a simulation reads its deck): each entry's own
+    # checks refuse any key that is not a card name and any count that is not a sane int.
     deck = {}
+    cards = 0
     for name, count in data.items():
         if not is_card(name):
-            raise CardGameError(f"{where}.{name}: not a card of the SORRY! card game")
+            raise CardGameError(f"{where}.{key_shown(name)}: not a card of the SORRY! card game")
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise CardGameError(f"{where}.{name}: the count must be a whole number 0 or more, "
-                                f"not {count!r}")
+                                f"not {shown(count)}")
+        cards += count
+        if cards > MAX_DECK_CARDS:
+            # Never format a count Python cannot print (over 4,300 digits).
+            many = f"{count:,} cards" if count < 10 ** 39 else "a count of 40 digits or more"
+            raise CardGameError(f"{where}.{name}: {many} would make the deck more than "
+                                f"{MAX_DECK_CARDS:,} cards, the most a deck may hold")
         if count:
             deck[name] = count
     if not deck:
         raise CardGameError(f"{where}: has no cards")
     return dict(sorted(deck.items(), key=lambda item: card_order(item[0])))
+
+
+def deck_from_json(text: str | bytes) -> dict[str, int]:
+    """A deck from JSON text, read with the limits of :mod:`.safeio`; CardGameError if not."""
+    return read_deck(read_json(text, what="deck", error=CardGameError,
+                               max_bytes=MAX_DECK_BYTES))
+
+
+def load_deck(path: Any) -> dict[str, int]:
+    """A deck file (``--deck``); one CardGameError naming the path or the field if not."""
+    return read_deck(read_json_file(path, what="deck", error=CardGameError,
+                                    max_bytes=MAX_DECK_BYTES))
 
 
 def deck_cards(deck: Mapping[str, int]) -> list[str]:
@@ -211,11 +237,14 @@ class CardState:
         field that is wrong."""
         if not isinstance(data, Mapping):
             raise CardGameError(f"state: expected a JSON object, got {type(data).__name__}")
+        # A dict from Python never passed the JSON reader: the same limits, checked here.
+        check_value(data, what="state", error=CardGameError, max_items=MAX_STATE_BYTES // 2)
         if data.get("format") != STATE_FORMAT:
-            raise CardGameError(f"format: expected {STATE_FORMAT!r}, got {data.get('format')!r}")
+            raise CardGameError(f"format: expected {STATE_FORMAT!r}, got "
+                                f"{shown(data.get('format'))}")
         unknown = sorted(set(data) - _KEYS)
         if unknown:
-            raise CardGameError(f"{unknown[0]}: not a key of {STATE_FORMAT}")
+            raise CardGameError(f"{key_shown(unknown[0])}: not a key of {STATE_FORMAT}")
         missing = [k for k in ("players", "to_play", "direction", "play_pile", "total",
                                "draw_pile", "discard", "pending", "winners") if k not in data]
         if missing:
@@ -225,16 +254,21 @@ class CardState:
         colours = [p.colour for p in players]
         to_play = data["to_play"]
         if to_play not in colours:
-            raise CardGameError(f"to_play: {to_play!r} is not one of the players "
+            raise CardGameError(f"to_play: {shown(to_play)} is not one of the players "
                                 f"({', '.join(colours)})")
-        if data["direction"] not in (1, -1) or isinstance(data["direction"], bool):
+        # 1.0 == 1 in Python, but a float is not a direction (and breaks seat arithmetic).
+        if type(data["direction"]) is not int or data["direction"] not in (1, -1):
             raise CardGameError(f"direction: must be 1 (seat order) or -1, not "
-                                f"{data['direction']!r}")
+                                f"{shown(data['direction'])}")
         piles = {key: _read_cards(data[key], key) for key in ("play_pile", "draw_pile",
                                                                 "discard")}
+        held = sum(map(len, piles.values())) + sum(len(p.hand) for p in players)
+        if held > MAX_DECK_CARDS:
+            raise CardGameError(f"state: holds {held:,} cards; a game has at most "
+                                f"{MAX_DECK_CARDS:,}")
         total = data["total"]
         if isinstance(total, bool) or not isinstance(total, int):
-            raise CardGameError(f"total: must be a whole number, not {total!r}")
+            raise CardGameError(f"total: must be a whole number, not {shown(total)}")
         if total != pile_total(piles["play_pile"]):
             raise CardGameError(f"total: {total} is not the play pile's total, "
                                 f"{pile_total(piles['play_pile'])} (K4)")
@@ -297,19 +331,22 @@ def _read_options(options: Any) -> bool:
         raise CardGameError("options: expected an object")
     for key, value in options.items():
         if key not in _OPTIONS:
-            raise CardGameError(f"options.{key}: not an option; options are "
+            raise CardGameError(f"options.{key_shown(key)}: not an option; options are "
                                 f"{', '.join(_OPTIONS)}")
         if not isinstance(value, bool):
-            raise CardGameError(f"options.{key}: must be true or false, not {value!r}")
+            raise CardGameError(f"options.{key}: must be true or false, not {shown(value)}")
     return bool(options.get("longer_game", False))
 
 
-def _read_cards(cards: Any, where: str) -> list[str]:
+def _read_cards(cards: Any, where: str, limit: int = MAX_DECK_CARDS) -> list[str]:
     if not isinstance(cards, list):
         raise CardGameError(f"{where}: expected a list of card names")
+    if len(cards) > limit:
+        raise CardGameError(f"{where}: {len(cards):,} cards; at most {limit:,}")
     for i, card in enumerate(cards):
         if not is_card(card):
-            raise CardGameError(f"{where}[{i}]: {card!r} is not a card of the SORRY! card game")
+            raise CardGameError(f"{where}[{i}]: {shown(card)} is not a card of the SORRY! card "
+                                "game")
     return list(cards)
 
 
@@ -323,24 +360,25 @@ def _read_players(players: Any, longer_game: bool) -> list[Player]:
             raise CardGameError(f"{where}: expected an object with colour, hand and home")
         unknown = sorted(set(p) - _PLAYER_KEYS)
         if unknown:
-            raise CardGameError(f"{where}.{unknown[0]}: not a key of a player")
+            raise CardGameError(f"{where}.{key_shown(unknown[0])}: not a key of a player")
         for key in ("colour", "hand", "home"):
             if key not in p:
                 raise CardGameError(f"{where}.{key}: missing")
         colour = p["colour"]
         if colour not in COLOURS:
-            raise CardGameError(f"{where}.colour: {colour!r} is not one of {', '.join(COLOURS)}")
+            raise CardGameError(f"{where}.colour: {shown(colour)} is not one of "
+                                f"{', '.join(COLOURS)}")
         if colour in seen:
             raise CardGameError(f"{where}.colour: {colour} is named twice")
         seen.add(colour)
-        hand = _read_cards(p["hand"], f"{where}.hand")
-        if len(hand) > HAND_LIMIT:
-            raise CardGameError(f"{where}.hand: {len(hand)} cards; a hand holds at most "
+        if isinstance(p["hand"], list) and len(p["hand"]) > HAND_LIMIT:
+            raise CardGameError(f"{where}.hand: {len(p['hand']):,} cards; a hand holds at most "
                                 f"{HAND_LIMIT}")
+        hand = _read_cards(p["hand"], f"{where}.hand")
         home = p["home"]
         if isinstance(home, bool) or not isinstance(home, int) or not 0 <= home <= PAWN_CARDS:
             raise CardGameError(f"{where}.home: must be 0 to {PAWN_CARDS} pawn cards, not "
-                                f"{home!r}")
+                                f"{shown(home)}")
         returning = p.get("returning", False)
         if not isinstance(returning, bool):
             raise CardGameError(f"{where}.returning: must be true or false")
@@ -403,7 +441,7 @@ def _read_pending(pending: Any, state: CardState) -> dict | None:
         if sorry == "sorry-steal" and (victim != state.to_play or state.total != TARGET):
             raise CardGameError("pending.victim: a steal hurts the player who made 21 (K13)")
     else:
-        raise CardGameError(f"pending.kind: 'steal' or 'block', not {kind!r}")
+        raise CardGameError(f"pending.kind: 'steal' or 'block', not {shown(kind)}")
     return dict(pending)
 
 

@@ -35,8 +35,8 @@ from .cardgame import (
     shuffled_deck,
     sorted_cards,
 )
-from .safeio import read_json, read_json_file, write_text_atomic
-from .seeds import seed_or_fresh
+from .safeio import check_value, key_shown, read_json, read_json_file, shown, write_text_atomic
+from .seeds import seed_or_fresh, seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-cardrecord/1"
 #: A record file: a 20,000-action game is about 1 MB.
@@ -44,6 +44,10 @@ MAX_RECORD_BYTES = 5_000_000
 MAX_RECORD_ACTIONS = 20_000
 MAX_NOTES = 1000
 MAX_NOTE_CHARS = 2000
+#: An action's notation: ``"red play-2 10 10"`` is 16 characters.
+MAX_NOTATION_CHARS = 40
+#: A strategy's name as a record keeps it (``"greedy"``, a function's name).
+MAX_STRATEGY_CHARS = 100
 _RECORD_KEYS = {"format", "players", "options", "deck", "deck_order", "refills", "actions",
                 "seed", "strategies", "notes", "winners"}
 
@@ -215,7 +219,7 @@ class CardGame:
             notation, explanation, result = perform(self.state, choice)
             if notation == wanted:
                 return self._take(Action(notation, explanation, result))
-        raise CardGameError(f"{wanted!r} is not a legal action for {self.to_act}; legal: "
+        raise CardGameError(f"{shown(wanted)} is not a legal action for {self.to_act}; legal: "
                             + ", ".join(a.notation for a in options))
 
     def step(self) -> Action:
@@ -319,7 +323,7 @@ class CardRecord:
         if self.longer_game:
             data["options"] = {"longer_game": True}
         if self.seed is not None:
-            data["seed"] = self.seed if isinstance(self.seed, (int, str)) else str(self.seed)
+            data["seed"] = written_seed(self.seed)
         if self.strategies:
             data["strategies"] = dict(self.strategies)
         return data
@@ -351,12 +355,14 @@ class CardRecord:
         """Read and check a record; replays it to be sure every action fits."""
         if not isinstance(data, Mapping):
             raise CardGameError("record: expected a JSON object")
+        # A dict from Python never passed the JSON reader: the same limits, checked here.
+        check_value(data, what="record", error=CardGameError, max_items=MAX_RECORD_BYTES // 2)
         if data.get("format") != RECORD_FORMAT:
             raise CardGameError(f"format: expected {RECORD_FORMAT!r}, got "
-                                f"{data.get('format')!r}")
+                                f"{shown(data.get('format'))}")
         unknown = sorted(set(data) - _RECORD_KEYS)
         if unknown:
-            raise CardGameError(f"{unknown[0]}: not a key of {RECORD_FORMAT}")
+            raise CardGameError(f"{key_shown(unknown[0])}: not a key of {RECORD_FORMAT}")
         for key in ("players", "deck", "deck_order", "refills", "actions"):
             if key not in data:
                 raise CardGameError(f"{key}: missing")
@@ -365,25 +371,42 @@ class CardRecord:
                 players != list(COLOURS[:len(players)]):
             raise CardGameError("players: the first 2 to 4 of red, blue, yellow, green")
         deck = read_deck(data["deck"])
-        order = _card_list(data["deck_order"], "deck_order")
+        size = sum(deck.values())
+        order = _card_list(data["deck_order"], "deck_order", size)
         if sorted_cards(order) != deck_cards(deck):
             raise CardGameError("deck_order: is not the deck's cards, each once")
-        refills = tuple(tuple(_card_list(r, f"refills[{i}]"))
-                        for i, r in enumerate(_list(data["refills"], "refills")))
         notations = _list(data["actions"], "actions")
         if len(notations) > MAX_RECORD_ACTIONS:
-            raise CardGameError(f"actions: more than {MAX_RECORD_ACTIONS}")
-        if not all(isinstance(a, str) for a in notations):
-            raise CardGameError("actions: each action is its notation, a string")
+            raise CardGameError(f"actions: {len(notations):,} actions; a record holds at most "
+                                f"{MAX_RECORD_ACTIONS:,}")
+        for i, notation in enumerate(notations):
+            if not isinstance(notation, str) or len(notation) > MAX_NOTATION_CHARS:
+                raise CardGameError(f"actions[{i}]: each action is its notation, a text of at "
+                                    f"most {MAX_NOTATION_CHARS} characters, not "
+                                    f"{shown(notation)}")
+        # A refill happens only when an action draws from an empty pile (at most twice in one
+        # action: two players' top-ups), and holds only cards of the deck: both counted
+        # before any is read.
+        refills = _list(data["refills"], "refills")
+        if len(refills) > 2 * len(notations):
+            raise CardGameError(f"refills: {len(refills):,} refills for {len(notations):,} "
+                                "actions; an action makes at most two")
+        refills = tuple(tuple(_card_list(r, f"refills[{i}]", size))
+                        for i, r in enumerate(refills))
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - {"longer_game"} or \
                 not isinstance(options.get("longer_game", False), bool):
             raise CardGameError("options: only longer_game, true or false")
         notes = _read_notes(data.get("notes", []), len(notations))
         strategies = data.get("strategies", {})
-        if not isinstance(strategies, Mapping) or not all(
-                isinstance(v, str) for v in strategies.values()):
-            raise CardGameError("strategies: colour: strategy name")
+        if not isinstance(strategies, Mapping) or not set(strategies) <= set(players) or \
+                not all(isinstance(v, str) and 1 <= len(v) <= MAX_STRATEGY_CHARS
+                        for v in strategies.values()):
+            raise CardGameError("strategies: colour: strategy name, for players of the game "
+                                f"(a name of 1 to {MAX_STRATEGY_CHARS} characters)")
+        problem = seed_problem(data.get("seed"))
+        if problem:
+            raise CardGameError(f"seed: {problem}")
         record = cls(len(players), deck, tuple(order), refills, tuple(notations),
                      options.get("longer_game", False), data.get("seed"), dict(strategies),
                      notes)
@@ -397,28 +420,31 @@ def _list(value: Any, where: str) -> list:
     return value
 
 
-def _card_list(value: Any, where: str) -> list[str]:
-    for i, card in enumerate(_list(value, where)):
+def _card_list(value: Any, where: str, limit: int) -> list[str]:
+    if len(_list(value, where)) > limit:
+        raise CardGameError(f"{where}: {len(value):,} cards, more than the deck's {limit:,}")
+    for i, card in enumerate(value):
         if not is_card(card):
-            raise CardGameError(f"{where}[{i}]: {card!r} is not a card of the SORRY! card game")
+            raise CardGameError(f"{where}[{i}]: {shown(card)} is not a card of the SORRY! card "
+                                "game")
     return list(value)
 
 
 def _read_notes(notes: Any, actions: int) -> dict[int, str]:
     out: dict[int, str] = {}
-    for i, note in enumerate(_list(notes, "notes")):
+    if len(_list(notes, "notes")) > MAX_NOTES:
+        raise CardGameError(f"notes: {len(notes):,} notes; a record holds at most {MAX_NOTES:,}")
+    for i, note in enumerate(notes):
         where = f"notes[{i}]"
         if not isinstance(note, Mapping) or set(note) != {"action", "text"}:
             raise CardGameError(f"{where}: expected {{action, text}}")
         n, text = note["action"], note["text"]
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= actions:
-            raise CardGameError(f"{where}.action: 0 to {actions}, not {n!r}")
+            raise CardGameError(f"{where}.action: 0 to {actions}, not {shown(n)}")
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_NOTE_CHARS:
             raise CardGameError(f"{where}.text: 1 to {MAX_NOTE_CHARS} characters")
         if n in out:
             raise CardGameError(f"{where}.action: action {n} has a note already")
         out[n] = text
-    if len(out) > MAX_NOTES:
-        raise CardGameError(f"notes: more than {MAX_NOTES}")
     return out
 

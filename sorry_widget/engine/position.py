@@ -16,7 +16,7 @@ from typing import Any
 from . import board
 from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
 from .rules import RuleSet, get_rules, option_problem
-from .safeio import read_json, read_json_file
+from .safeio import check_value, key_shown, read_json, read_json_file, shown
 
 POSITION_FORMAT = "sorry-position/1"
 
@@ -43,7 +43,7 @@ def parse_location(value: Any, field: str) -> int:
     """The location code of a position-format place (``12``, ``"safety-3"``, ``"start"``)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise PositionError(
-            f"{field}: {value!r} is not a place; use a track square 0-59, "
+            f"{field}: {shown(value)} is not a place; use a track square 0-59, "
             '"start", "home" or "safety-1" … "safety-5"'
         )
     if isinstance(value, int):
@@ -55,14 +55,15 @@ def parse_location(value: Any, field: str) -> int:
     if value in _SAFETY_NAMES:
         return _SAFETY_NAMES[value]
     raise PositionError(
-        f"{field}: {value!r} is not a place; use a track square 0-59 (an integer), "
+        f"{field}: {shown(value)} is not a place; use a track square 0-59 (an integer), "
         '"start", "home" or "safety-1" … "safety-5"'
     )
 
 
 def parse_colour(value: Any, field: str) -> int:
     if not isinstance(value, str) or value not in COLOUR_INDEX:
-        raise PositionError(f"{field}: unknown colour {value!r}; colours are {', '.join(COLOURS)}")
+        raise PositionError(f"{field}: unknown colour {shown(value)}; colours are "
+                            f"{', '.join(COLOURS)}")
     return COLOUR_INDEX[value]
 
 
@@ -142,10 +143,13 @@ class Position:
         """Read and validate a ``sorry-position/1`` object. Raises :class:`PositionError`."""
         if not isinstance(data, Mapping):
             raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
+        # A dict from Python never passed the JSON reader: the same limits, checked here.
+        check_value(data, what="position", error=PositionError,
+                    max_items=MAX_POSITION_BYTES // 2)
         fmt = data.get("format")
         if fmt != POSITION_FORMAT:
             raise PositionError(
-                f"format: expected {POSITION_FORMAT!r}, got {fmt!r}"
+                f"format: expected {POSITION_FORMAT!r}, got {shown(fmt)}"
                 + (" (a newer or other format; this reader knows only sorry-position/1)"
                    if isinstance(fmt, str) and fmt.startswith("sorry-position/") else "")
             )
@@ -158,7 +162,7 @@ class Position:
             raise PositionError(str(exc)) from None
         if rule_set.name != data["rules"]:
             raise PositionError(f"rules: write the rule set's name {rule_set.name!r}, not the "
-                                f"alias {data['rules']!r}")
+                                f"alias {shown(data['rules'])}")
         rule_set = _with_position_options(rule_set, data.get("options", {}))
         pawns_in = data["pawns"]
         if not isinstance(pawns_in, Mapping):
@@ -212,7 +216,7 @@ class Position:
         extra = set(data) - _POSITION_KEYS
         if extra:
             # The format lets later needs add optional keys; this version defines none.
-            raise PositionError(f"{sorted(extra)[0]}: not a key of {POSITION_FORMAT}")
+            raise PositionError(f"{key_shown(sorted(extra)[0])}: not a key of {POSITION_FORMAT}")
         return cls._make(rule_set, seat_colours, tuple(seats[c] for c in seat_colours),
                          seat_colours.index(to_move))
 
@@ -347,7 +351,8 @@ def _default_colours(players: int) -> list[str]:
 
 
 def _check_colours(names: list, field: str) -> tuple[int, ...]:
-    indices = [parse_colour(n, f"{field}.{n}" if field == "pawns" else field) for n in names]
+    indices = [parse_colour(n, f"{field}.{key_shown(n)}"
+                            if field == "pawns" else field) for n in names]
     if len(set(indices)) != len(indices):
         raise PositionError(f"{field}: a colour is named twice")
     if not 2 <= len(indices) <= 4:

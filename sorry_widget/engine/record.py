@@ -23,13 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import COLOURS
-from .cards import CARD_NAMES, DECKS, card_from_name, card_label, with_article
+from .cards import CARD_NAMES, CARDS_BY_NAME, DECKS, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, hand_moves, legal_moves
 from .position import Position, PositionError, parse_json, parse_location
-from .safeio import read_json_file, write_text_atomic
+from .safeio import check_value, key_shown, read_json_file, shown, write_text_atomic
 from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
+from .seeds import seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-record/1"
 #: Version 2 also keeps what chose the leader and what the players held: the 1934 high-card
@@ -53,6 +54,12 @@ MAX_NOTE_CHARS = 2_000
 MAX_NOTES = 1_000
 MAX_ARROWS = 24
 MAX_SQUARES = 40
+#: Rounds of the 1934 high-card draw for the leader: each further round needs a tie for the
+#: highest card, so even 20 rounds would take a tie every time at odds past 10**-20.
+MAX_LEADER_ROUNDS = 20
+#: A strategy's name as a record keeps it (``"greedy(0.35)"``, a function's name).
+MAX_STRATEGY_CHARS = 100
+_PLAYER_KEYS = ["colour", "strategy"]
 
 
 class RecordError(SorryError):
@@ -188,17 +195,20 @@ class Record:
         """Read a record and replay it; :class:`RecordError` if anything is wrong."""
         if not isinstance(data, dict):
             raise RecordError(f"record: expected a JSON object, got {type(data).__name__}")
+        # A dict from Python (SorryWidget(record=…)) never passed the JSON reader: the same
+        # limits (types, depth, size, huge numbers, NaN, lone surrogates) are checked here.
+        check_value(data, what="record", error=RecordError, max_items=MAX_RECORD_BYTES // 2)
         fmt = data.get("format")
         if fmt not in (RECORD_FORMAT, RECORD_FORMAT_HANDS):
             raise RecordError(f"format: expected {RECORD_FORMAT!r} or {RECORD_FORMAT_HANDS!r}, "
-                              f"got {fmt!r}")
+                              f"got {shown(fmt)}")
         keys = _KEYS_HANDS if fmt == RECORD_FORMAT_HANDS else _KEYS
         missing = [k for k in keys if k not in data]
         if missing:
             raise RecordError(f"{missing[0]}: missing")
         extra = [k for k in data if k not in keys]
         if extra:
-            raise RecordError(f"{extra[0]}: not a key of {fmt}")
+            raise RecordError(f"{key_shown(extra[0])}: not a key of {fmt}")
         try:
             base = get_rules(data["rules"])
         except ValueError as exc:
@@ -226,12 +236,17 @@ class Record:
                                              for p in players] != list(start.colour_names):
             raise RecordError("players: expected one {colour, strategy} object per colour of the "
                               f"start position, in turn order ({', '.join(start.colour_names)})")
+        for i, player in enumerate(players):
+            _check_player(player, f"players[{i}]")
+        problem = seed_problem(data["seed"])
+        if problem:
+            raise RecordError(f"seed: {problem}")
         if not isinstance(data["plays"], list):
             raise RecordError("plays: expected a list")
         if len(data["plays"]) > MAX_PLAYS:
             raise RecordError(f"plays: {len(data['plays']):,} plays is more than a record may "
                               f"hold ({MAX_PLAYS:,})")
-        plays = [_read_play(i, p, bool(base.hand_size)) for i, p in enumerate(data["plays"], 1)]
+        plays = [_read_play(i, p, base.hand_size) for i, p in enumerate(data["plays"], 1)]
         if base.hand_size:
             deal = _read_deal(data.get("deal"), start)
         elif data.get("deal") is not None:
@@ -298,10 +313,11 @@ class Record:
             where = f"play {n} (turn {play.turn})"
             if winner is not None:
                 raise RecordError(f"{where}: the game was already won by {winner}")
-            try:
-                card = card_from_name(play.card)
-            except ValueError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+            if play.colour != position.colour_to_move:
+                # Checked first: the supply of cards below looks the colour's hand up.
+                raise RecordError(f"{where}: it is {position.colour_to_move}'s card, not "
+                                  f"{shown(play.colour)}'s")
+            card = _card(play.card, where)
             if hands is None:
                 if (n - 1) % deck_size == 0:
                     drawn = Counter()  # the pile was (re)shuffled: a full deck again
@@ -314,9 +330,6 @@ class Record:
             elif card not in hands[play.colour]:
                 raise RecordError(f"{where}: {play.colour} holds no {card_label(card)} (hand: "
                                   f"{', '.join(CARD_NAMES[c] for c in hands[play.colour])})")
-            if play.colour != position.colour_to_move:
-                raise RecordError(f"{where}: it is {position.colour_to_move}'s card, not "
-                                  f"{play.colour}'s")
             if play.turn != turn:
                 raise RecordError(f"{where}: turn should be {turn}")
             if hands is None:
@@ -327,11 +340,11 @@ class Record:
             move = next((m for m in candidates if m.notation == play.move), None)
             if move is None:
                 raise RecordError(
-                    f"{where}: {play.move!r} is not a legal move for {play.colour} with "
+                    f"{where}: {shown(play.move)} is not a legal move for {play.colour} with "
                     f"{with_article(card_label(card))}; legal: "
                     f"{', '.join(m.notation for m in candidates) or 'none'}")
             if move.events != play.events:
-                raise RecordError(f"{where}: the events do not match the move {play.move!r}")
+                raise RecordError(f"{where}: the events do not match the move {shown(play.move)}")
             if hands is not None:
                 supply.play(where, hands[play.colour], card, play.drawn, rules.hand_size)
             moves.append(move)
@@ -345,7 +358,7 @@ class Record:
         winner = _winner_json(winner)
         if self.result.get("winner") != winner:
             raise RecordError(f"result.winner: the plays give {winner!r}, the record says "
-                              f"{self.result.get('winner')!r}")
+                              f"{shown(self.result.get('winner'))}")
         self._positions, self._moves = positions, moves
         return positions
 
@@ -379,7 +392,7 @@ class Record:
             "rules": self.rules,
             "options": dict(sorted(self.options.items())),
             "players": self.players,
-            "seed": self.seed,
+            "seed": written_seed(self.seed),
             "start": self.start.to_dict(),
             "plays": [p.to_dict() for p in self.plays],
             "annotations": [self.annotations[k].to_dict() for k in sorted(self.annotations)],
@@ -445,11 +458,12 @@ def _read_annotation(a: Any, plays: int) -> Annotation:
     if not isinstance(a, dict):
         raise RecordError("annotations: each annotation is an object")
     n = a.get("play")
-    where = f"annotation on play {n!r}"
+    where = f"annotation on play {shown(n, 20)}"
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= plays:
         raise RecordError(f"{where}: play must be 0 (the start) to {plays}")
     if set(a) - {"play", "text", "arrows", "squares"}:
-        raise RecordError(f"{where}: unknown key {sorted(set(a) - {'play', 'text', 'arrows', 'squares'})[0]!r}")
+        raise RecordError(f"{where}: unknown key "
+                          f"{shown(sorted(set(a) - {'play', 'text', 'arrows', 'squares'})[0], 30)}")
     text = a.get("text", "")
     if not isinstance(text, str):
         raise RecordError(f"{where}: text must be a string")
@@ -497,7 +511,7 @@ class _Supply:
     def deal(self, deal: dict[str, list[str]], start: Position) -> dict[str, list[int]]:
         hands = {}
         for colour in start.colour_names:
-            hands[colour] = [card_from_name(c) for c in deal[colour]]
+            hands[colour] = [CARDS_BY_NAME[c] for c in deal[colour]]
             for card in hands[colour]:
                 self.draw(f"deal.{colour}", card)
         return hands
@@ -505,7 +519,7 @@ class _Supply:
     def play(self, where: str, hand: list[int], card: int, drawn: list[str], size: int) -> None:
         hand.remove(card)
         self.discards[card] += 1
-        cards = [card_from_name(c) for c in drawn]
+        cards = [CARDS_BY_NAME[c] for c in drawn]
         if len(hand) + len(cards) != size:
             raise RecordError(f"{where}: drawn must bring the hand back to {size} cards, not "
                               f"{len(hand) + len(cards)}")
@@ -523,6 +537,9 @@ def _read_leader_draws(rounds: Any, start: Position) -> list:
     if not isinstance(rounds, list) or not start.rules.leader_by_high_card:
         raise RecordError("leader_draws: a list of rounds of [colour, card], only for a rule set "
                           "whose leader is drawn")
+    if len(rounds) > MAX_LEADER_ROUNDS:
+        raise RecordError(f"leader_draws: {len(rounds):,} rounds; a draw for the leader has at "
+                          f"most {MAX_LEADER_ROUNDS}")
     drawing = list(start.colour_names)
     deck = DECKS[start.rules.deck]
     for n, draws in enumerate(rounds, 1):
@@ -531,10 +548,7 @@ def _read_leader_draws(rounds: Any, start: Position) -> list:
                                            for d in draws] != drawing:
             raise RecordError(f"{where}: expected a [colour, card] for each of "
                               f"{', '.join(drawing)}")
-        try:
-            cards = [card_from_name(card) for _, card in draws]
-        except ValueError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+        cards = [_card(card, f"{where}[{i}][1]") for i, (_, card) in enumerate(draws)]
         if any(cards.count(c) > deck.get(c, 0) for c in cards):
             raise RecordError(f"{where}: more cards of one kind than the {start.rules.deck} deck has")
         top = max(cards)
@@ -554,26 +568,30 @@ def _read_deal(deal: Any, start: Position) -> dict[str, list[str]]:
     for colour, cards in deal.items():
         if not isinstance(cards, list) or len(cards) != size:
             raise RecordError(f"deal.{colour}: expected a hand of {size} cards")
-        for card in cards:
-            try:
-                card_from_name(card)
-            except ValueError as exc:
-                raise RecordError(f"deal.{colour}: {exc}") from None
+        for i, card in enumerate(cards):
+            _card(card, f"deal.{colour}[{i}]")
     return deal
 
 
-def _read_play(n: int, p: Any, hands: bool = False) -> PlayRecord:
+def _read_play(n: int, p: Any, hands: int = 0) -> PlayRecord:
+    """Play ``n``; ``hands``: the hand size of play for points (0: no hands)."""
     keys = _PLAY_KEYS_HANDS if hands else _PLAY_KEYS
     if not isinstance(p, dict) or list(p) != list(keys):
         raise RecordError(f"play {n}: expected an object with keys {list(keys)}")
-    if hands and (not isinstance(p["drawn"], list)
-                  or not all(isinstance(c, str) for c in p["drawn"])):
-        raise RecordError(f"play {n}: drawn must be a list of card names")
+    if hands:
+        # A play draws back to a full hand: never more cards than a hand holds.
+        if not isinstance(p["drawn"], list) or len(p["drawn"]) > hands:
+            raise RecordError(f"play {n}: drawn must be a list of card names")
+        for i, card in enumerate(p["drawn"]):
+            _card(card, f"play {n}: drawn[{i}]")
     if isinstance(p["turn"], bool) or not isinstance(p["turn"], int):
-        raise RecordError(f"play {n}: turn must be a whole number, not {p['turn']!r}")
+        raise RecordError(f"play {n}: turn must be a whole number, not {shown(p['turn'])}")
     for key in ("colour", "card", "move"):
         if not isinstance(p[key], str):
-            raise RecordError(f"play {n}: {key} must be a string, not {p[key]!r}")
+            raise RecordError(f"play {n}: {key} must be a string, not {shown(p[key])}")
+    if p["colour"] not in COLOURS:
+        raise RecordError(f"play {n}: colour {shown(p['colour'])} is not a colour; colours "
+                          f"are {', '.join(COLOURS)}")
     if not isinstance(p["events"], list):
         raise RecordError(f"play {n}: events must be a list")
     return PlayRecord(**p)
@@ -600,10 +618,29 @@ def _check_place(value: Any, field: str) -> None:
     if isinstance(value, str) and ":" in value:
         colour, _, place = value.partition(":")
         if colour not in COLOURS:
-            raise PositionError(f"{field}: unknown colour {colour!r}")
+            raise PositionError(f"{field}: unknown colour {shown(colour)}")
         if isinstance(parse_location(place, field), int) and place.isdigit():
             raise PositionError(f"{field}: a track square has no colour prefix")
         return
     if not (isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60):
-        raise PositionError(f"{field}: {value!r} is not a track square 0-59 or a place like "
+        raise PositionError(f"{field}: {shown(value)} is not a track square 0-59 or a place like "
                             '"red:safety-2"')
+
+
+def _card(name: Any, where: str) -> int:
+    """A card named exactly as the format names it (``"7"``, ``"sorry"``): a file is read as
+    written, so ``" 12!! "`` or ``7`` is refused rather than tidied and saved back changed."""
+    if not isinstance(name, str) or name not in CARDS_BY_NAME:
+        raise RecordError(f"{where}: {shown(name)} is not a Sorry! card (a file names them "
+                          "exactly: " + ", ".join(repr(n) for n in CARDS_BY_NAME) + ")")
+    return CARDS_BY_NAME[name]
+
+
+def _check_player(player: dict, where: str) -> None:
+    """One ``{colour, strategy}`` of ``players`` (the colour is checked by the caller)."""
+    if set(player) != set(_PLAYER_KEYS):
+        raise RecordError(f"{where}: expected the keys colour and strategy, no others")
+    strategy = player["strategy"]
+    if not isinstance(strategy, str) or not 1 <= len(strategy) <= MAX_STRATEGY_CHARS:
+        raise RecordError(f"{where}.strategy: a strategy's name (1 to {MAX_STRATEGY_CHARS} "
+                          f"characters) or \"person\", not {shown(strategy)}")

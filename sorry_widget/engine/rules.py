@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from .board import COLOURS, HOME, START, start_exit
 from .cards import DECKS
 from .errors import SorryError
+from .safeio import key_shown, shown
 
 #: The options a rule set has, with the kind of value each takes (docs/rules.md).
 OPTION_TYPES: dict[str, type] = {
@@ -30,15 +31,16 @@ def option_problem(key: str, value: Any) -> str | None:
     """What is wrong with a rule option as a file gives it (a position's or a record's
     ``options``), or None: ``"deck: 5 is not a deck; decks are …"``."""
     if key not in OPTION_TYPES:
-        return f"{key}: not a rule option; options are {', '.join(OPTION_TYPES)}"
+        return (f"{key_shown(key)}: not a rule option; options "
+                f"are {', '.join(OPTION_TYPES)}")
     if key == "deck":
         if isinstance(value, str) and value in DECKS:
             return None
-        return f"deck: {value!r} is not a deck; decks are {', '.join(sorted(DECKS))}"
+        return f"deck: {shown(value)} is not a deck; decks are {', '.join(sorted(DECKS))}"
     kind = OPTION_TYPES[key]
     if isinstance(value, bool) != (kind is bool) or not isinstance(value, kind):
         wanted = "true or false" if kind is bool else "a whole number"
-        return f"{key}: must be {wanted}, not {value!r}"
+        return f"{key}: must be {wanted}, not {shown(value)}"
     return None
 
 
@@ -301,5 +303,5 @@ def get_rules(rules: str | RuleSet) -> RuleSet:
         found = RULE_SETS.get(rules) or _BY_ALIAS.get(rules)
         if found is not None:
             return found
-    raise RuleError(f"rules: unknown rule set {rules!r}; known rule sets are "
+    raise RuleError(f"rules: unknown rule set {shown(rules)}; known rule sets are "
                     f"{', '.join(sorted(RULE_SETS))}")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Mapping
 from typing import Any
 
 #: Deepest nesting of arrays and objects any format of the project needs, with room to spare.
@@ -32,10 +33,24 @@ MAX_NUMBER_CHARS = 40
 
 
 def _path_of(path: list) -> str:
+    """``record.plays[3].card``; a key that is not a short plain name is quoted and cut
+    (``record.'a\\nb'``), so the path stays one short line whatever the keys hold."""
     out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    for i, part in enumerate(path):
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if i else "") + (part if i == 0 else key_shown(part))
     return out
+
+
+def _unwound(node: tuple | None) -> list:
+    """The keys from the root to a value, from the walk's chain of ``(parent, key)``."""
+    keys = []
+    while node is not None:
+        node, key = node
+        keys.append(key)
+    return keys[::-1]
 
 
 def _no_duplicates(error: type[Exception], what: str):
@@ -49,28 +64,83 @@ def _no_duplicates(error: type[Exception], what: str):
     return hook
 
 
-def _checked_tree(data: Any, error: type[Exception], what: str) -> None:
-    """Depth and strings of a parsed value, walked without recursion."""
-    todo: list[tuple[Any, list, int]] = [(data, [], 0)]
+class _LongNumber:
+    """A number too long to convert, left in the parsed tree for :func:`check_value` to refuse
+    with its field named."""
+
+    __slots__ = ("chars",)
+
+    def __init__(self, chars: int) -> None:
+        self.chars = chars
+
+
+#: Integers a dict reader takes: those JSON text could give it (at most MAX_NUMBER_CHARS
+#: characters). Python's own ints have no bound, and one of 5,000 digits cannot even be printed.
+_INT_BOUND = 10 ** (MAX_NUMBER_CHARS - 1)
+
+
+def check_value(data: Any, *, what: str, error: type[Exception],
+                max_items: int | None = None) -> None:
+    """Refuse, with one ``error`` naming the place, a value no JSON file could have given:
+    the check a reader of Python objects (``from_dict``) makes before it looks at anything,
+    since such objects never passed :func:`read_json`. Allowed: objects (mappings with text
+    keys), lists (and tuples), texts without lone surrogates, ``True``/``False``/``None``,
+    integers of at most :data:`MAX_NUMBER_CHARS` digits, finite floats; nesting to
+    :data:`MAX_DEPTH` and at most ``max_items`` values in all. Walked without recursion,
+    and never printing a value it refuses (a huge int or an odd object may not print)."""
+    # (value, (parent node, key) or None, depth): the path is built only for a message.
+    todo: list[tuple[Any, Any, int]] = [(data, None, 0)]
+    count = 0
+
+    def where(node) -> str:
+        return _path_of([what, *_unwound(node)])
+
     while todo:
-        value, path, depth = todo.pop()
-        if isinstance(value, (dict, list)):
+        value, node, depth = todo.pop()
+        count += 1
+        if max_items is not None and count > max_items:
+            raise error(f"{what}: more than {max_items:,} values, far more than it may hold")
+        if isinstance(value, str):
+            _check_string(value, error, where(node), "a text")
+        elif value is None or isinstance(value, bool):
+            pass
+        elif isinstance(value, int):
+            if not -_INT_BOUND < value < _INT_BOUND:
+                raise error(f"{where(node)}: a number of more than {MAX_NUMBER_CHARS - 1} "
+                            "digits")
+        elif isinstance(value, _LongNumber):
+            raise error(f"{where(node)}: a number of {value.chars:,} characters (at most "
+                        f"{MAX_NUMBER_CHARS})")
+        elif isinstance(value, float):
+            if value != value or value in (float("inf"), float("-inf")):
+                raise error(f"{where(node)}: {value} is not a JSON number")
+        elif isinstance(value, (Mapping, list, tuple)):
             if depth >= MAX_DEPTH:
                 raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            for key, item in items:
-                if isinstance(key, str):
-                    _check_string(key, error, what, path, "a key")
-                todo.append((item, path + [key], depth + 1))
-        elif isinstance(value, str):
-            _check_string(value, error, what, path, "a text")
+            if isinstance(value, Mapping):
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        raise error(f"{where(node)}: a key of type {type(key).__name__}; "
+                                    "the keys of an object are texts")
+                    _check_string(key, error, where(node), "a key")
+                    todo.append((item, (node, key), depth + 1))
+            else:
+                for i, item in enumerate(value):
+                    todo.append((item, (node, i), depth + 1))
+        else:
+            raise error(f"{where(node)}: a {type(value).__name__} is not a value JSON can "
+                        "hold (an object, list, text, number, true, false or null)")
 
 
-def _check_string(text: str, error, what: str, path: list, kind: str) -> None:
+def _checked_tree(data: Any, error: type[Exception], what: str) -> None:
+    """Depth and strings of a parsed value, walked without recursion."""
+    check_value(data, what=what, error=error)
+
+
+def _check_string(text: str, error, where: str, kind: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        where = _path_of([what, *path]) if path else what
         raise error(f"{where}: {kind} holds a lone surrogate (an incomplete character, such "
                     "as half of an emoji)") from None
 
@@ -86,10 +156,11 @@ def read_json(source: str | bytes, *, what: str, error: type[Exception],
         except UnicodeDecodeError as exc:
             raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
 
-    def number(text: str) -> int | float:
+    def number(text: str) -> int | float | _LongNumber:
         if len(text) > MAX_NUMBER_CHARS:
-            raise error(f"{what}: a number of {len(text):,} characters (at most "
-                        f"{MAX_NUMBER_CHARS})")
+            # Not converted (a 5,000-digit int costs time); refused by the walk below,
+            # which knows the field it stands in.
+            return _LongNumber(len(text))
         return float(text) if any(c in text for c in ".eE") else int(text)
 
     def constant(name: str):
@@ -183,3 +254,23 @@ def _reason(exc: OSError, folder: str) -> str:
     if isinstance(exc, IsADirectoryError):
         return "it is a folder"
     return exc.strerror or str(exc)
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A value a message echoes: its ``repr`` cut to ``limit`` characters, so a refusal of a
+    10,000-character name stays one readable line (and a checked value always prints)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print (Python refuses past 4,300 digits)
+        if isinstance(value, int):
+            return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+        return f"a {type(value).__name__} holding a number too long to print"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def key_shown(key: Any) -> str:
+    """A user's key as part of a field path: itself if it is a short plain name
+    (``options.speed``), else quoted and cut (``options.'a b'``, never 10,000 characters)."""
+    if isinstance(key, str) and key.isidentifier() and key.isascii() and len(key) <= 30:
+        return key
+    return shown(key, 30)

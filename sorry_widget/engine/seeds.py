@@ -24,3 +24,44 @@ def fresh_seed() -> int:
 def seed_or_fresh(seed: Any) -> Any:
     """``seed`` itself, or a fresh one where it is None."""
     return fresh_seed() if seed is None else seed
+
+
+#: A seed a record may hold: a whole number of at most this many digits …
+MAX_SEED_DIGITS = 20
+#: … or a text of at most this many characters (``Game(seed="lesson 3")``).
+MAX_SEED_CHARS = 100
+
+
+def seed_problem(seed: Any) -> str | None:
+    """What is wrong with a seed as a record gives it, or None. A seed is kept to replay the
+    same cards, so it must be something ``random.Random`` takes the same way everywhere and
+    JSON writes back unchanged: ``null``, a whole number or a short text."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        from .safeio import shown
+
+        return f"must be a whole number or a text, not {shown(seed)}"
+    if isinstance(seed, int):
+        if not -10 ** MAX_SEED_DIGITS < seed < 10 ** MAX_SEED_DIGITS:
+            return f"a whole number of at most {MAX_SEED_DIGITS} digits"
+        return None
+    if len(seed) > MAX_SEED_CHARS:
+        return f"a text of {len(seed):,} characters; a seed has at most {MAX_SEED_CHARS}"
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the text holds a lone surrogate (an incomplete character)"
+    return None
+
+
+def written_seed(seed: Any) -> Any:
+    """A game's seed as its record writes it: a whole number of at most MAX_SEED_DIGITS digits
+    or a text as it is; anything else (a float, a huge number, ``True``) as its text, which
+    deals the same cards, since games seed their generators with ``f"…:{seed}"``. So a record
+    saved from any game reads back (:func:`seed_problem`)."""
+    if seed is None or (isinstance(seed, str)) or (
+            isinstance(seed, int) and not isinstance(seed, bool)
+            and -10 ** MAX_SEED_DIGITS < seed < 10 ** MAX_SEED_DIGITS):
+        return seed
+    return str(seed)

@@ -1,0 +1,269 @@
+"""The engine's readers on the inputs issue 22 found crashing, accepted or eating memory: each
+is now one error of the reader's own type that names the field (docs/limits.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tracemalloc
+
+import pytest
+
+from sorry_widget import CardGame, CardGameError, CardRecord, Game, Position, Record, RecordError
+from sorry_widget.engine.cardgame import MAX_DECK_CARDS, CardState, read_deck
+from sorry_widget.engine.position import PositionError
+
+
+@pytest.fixture(scope="module")
+def board():
+    game = Game(2, seed=5)
+    game.run()
+    return Record.from_game(game).to_dict()
+
+
+@pytest.fixture(scope="module")
+def points():
+    game = Game(2, rules="play-for-points-1992", seed=2)
+    game.run()
+    return Record.from_game(game).to_dict()
+
+
+@pytest.fixture(scope="module")
+def cards():
+    game = CardGame(2, seed=3)
+    game.run()
+    return game.record().to_dict()
+
+
+@pytest.fixture(scope="module")
+def state():
+    return CardGame(3, seed=1).state.to_dict()
+
+
+def refused(error, call, words):
+    """``call`` raises ``error`` (and nothing else), with a message that prints."""
+    with pytest.raises(error) as caught:
+        call()
+    message = str(caught.value)
+    message.encode("utf-8")  # a lone surrogate in a message would crash its printing
+    assert words in message, message
+    assert len(message) < 600, message
+    return message
+
+
+# --- 1: a few bytes that would use all memory ---------------------------------------------
+
+@pytest.mark.parametrize("count", [10 ** 12, 10 ** 30, MAX_DECK_CARDS + 1])
+def test_a_huge_deck_count_is_refused_before_a_card_is_built(count):
+    tracemalloc.start()
+    try:
+        refused(CardGameError, lambda: read_deck({"1": count}), "deck.1: ")
+        refused(CardGameError, lambda: read_deck({"1": MAX_DECK_CARDS, "2": count}), "deck.2: ")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
+
+
+def test_a_deck_file_with_a_huge_count_is_one_line(tmp_path):
+    from tests.test_hostile_input import cli
+
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"1": 1000000000000}')
+    proc = cli(["cardgame", "simulate", "--games", "2", "--deck", str(deck)], timeout=30)
+    out = (proc.stdout + proc.stderr).decode()
+    assert proc.returncode != 0 and "most a deck may hold" in out and "Traceback" not in out
+
+
+def test_a_card_record_with_a_huge_deck_count_is_refused(cards):
+    data = copy.deepcopy(cards)
+    data["deck"]["1"] = 10 ** 30
+    refused(CardGameError, lambda: CardRecord.from_dict(data), "deck.1: ")
+
+
+def test_long_piles_lists_and_counts_are_refused_by_length(state, cards):
+    big = dict(state, draw_pile=["1"] * (MAX_DECK_CARDS + 1))
+    refused(CardGameError, lambda: CardState.from_dict(big), "draw_pile: 10,001 cards")
+    hand = copy.deepcopy(state)
+    hand["players"][0]["hand"] = ["1"] * 1000
+    refused(CardGameError, lambda: CardState.from_dict(hand), "players[0].hand: 1,000 cards")
+    for key, value, words in [
+        ("refills", [["1"]] * 5000, "refills: 5,000 refills"),
+        ("notes", [{"action": 0, "text": "x"}] * 1001, "notes: 1,001 notes"),
+        ("deck_order", ["1"] * 200, "deck_order: 200 cards, more than the deck's"),
+        ("actions", ["red 1"] * 20_001, "actions: 20,001 actions"),
+    ]:
+        refused(CardGameError, lambda: CardRecord.from_dict(dict(cards, **{key: value})), words)
+
+
+def test_a_long_high_card_draw_is_refused(board):
+    data = Game(2, rules="original-1934", seed=1)
+    data.run()
+    record = Record.from_game(data).to_dict()
+    record["leader_draws"] = [[["red", "5"], ["yellow", "5"]]] * 100_000
+    refused(RecordError, lambda: Record.from_dict(record), "leader_draws: 100,000 rounds")
+
+
+# --- 2: input that crashed instead of being refused ----------------------------------------
+
+@pytest.mark.parametrize("where", ["key", "option", "colour", "rules"])
+def test_a_lone_surrogate_anywhere_in_a_dict_is_one_printable_error(board, where):
+    data = copy.deepcopy(board)
+    if where == "key":
+        data["\ud800"] = 1
+    elif where == "option":
+        data["options"]["\udc00"] = True
+    elif where == "colour":
+        data["start"]["pawns"]["\ud83d"] = ["start"] * 4
+    else:
+        data["rules"] = "classic\ud800"
+    message = refused(RecordError, lambda: Record.from_dict(data), "lone surrogate")
+    assert message.startswith("record")
+
+
+def test_a_position_dict_is_checked_as_its_json_would_be():
+    good = Position.initial(2).to_dict()
+    for key, value, words in [
+        ("to_move", "\ud800", "position.to_move: a text holds a lone surrogate"),
+        ("to_move", 10 ** 5000, "position.to_move: a number of more than 39 digits"),
+        ("to_move", float("nan"), "position.to_move: nan is not a JSON number"),
+        ("to_move", {1: 2}, "position.to_move: a key of type int"),
+        ("to_move", object(), "position.to_move: a object is not a value JSON can hold"),
+    ]:
+        refused(PositionError, lambda: Position.from_dict(dict(good, **{key: value})), words)
+    red = dict(good, pawns={"red": [10 ** 5000] * 4, "yellow": ["start"] * 4})
+    refused(PositionError, lambda: Position.from_dict(red), "position.pawns.red[3]: a number")
+
+
+@pytest.mark.parametrize("seed, words", [
+    ("\ud800", "lone surrogate"),
+    ([1, 2], "seed: must be a whole number or a text, not [1, 2]"),
+    (1.5, "seed: must be a whole number or a text, not 1.5"),
+    (10 ** 25, "seed: a whole number of at most 20 digits"),
+    ("x" * 101, "seed: a text of 101 characters"),
+    (True, "seed: must be a whole number or a text, not True"),
+])
+def test_seeds_are_whole_numbers_or_short_texts(board, cards, seed, words):
+    refused(RecordError, lambda: Record.from_dict(dict(board, seed=seed)), words)
+    refused(CardGameError, lambda: CardRecord.from_dict(dict(cards, seed=seed)), words)
+
+
+def test_a_nan_seed_is_refused_not_written_back(board):
+    refused(RecordError, lambda: Record.from_dict(dict(board, seed=float("nan"))),
+            "record.seed: nan is not a JSON number")
+    for seed in (None, 7, "lesson 3"):
+        assert Record.from_dict(dict(board, seed=seed)).to_dict()["seed"] == seed
+
+
+def test_a_float_direction_is_refused(state):
+    refused(CardGameError, lambda: CardState.from_dict(dict(state, direction=1.0)),
+            "direction: must be 1 (seat order) or -1, not 1.0")
+
+
+def test_play_for_points_colour_and_drawn_are_checked(points):
+    data = copy.deepcopy(points)
+    data["plays"][0]["colour"] = "purple"
+    refused(RecordError, lambda: Record.from_dict(data), "play 1: colour 'purple'")
+    data = copy.deepcopy(points)
+    data["plays"][0]["drawn"] = ["6"]
+    refused(RecordError, lambda: Record.from_dict(data), "play 1: drawn[0]: '6' is not a")
+    data["plays"][0]["drawn"] = ["1"] * 6
+    refused(RecordError, lambda: Record.from_dict(data), "play 1: drawn must be a list")
+
+
+# --- 3: accepted when it should have been refused ------------------------------------------
+
+@pytest.mark.parametrize("name", [" 12!! ", "Sorry!", "SORRY", 7])
+def test_a_files_card_names_must_be_the_formats_names(board, points, name):
+    data = copy.deepcopy(board)
+    data["plays"][0]["card"] = name
+    refused(RecordError if isinstance(name, str) else RecordError,
+            lambda: Record.from_dict(data), "play 1")
+    data = copy.deepcopy(points)
+    data["deal"]["red"][0] = name
+    refused(RecordError, lambda: Record.from_dict(data), "deal.red[0]: ")
+
+
+@pytest.mark.parametrize("strategy", [5, None, "", "x" * 101, ["random"]])
+def test_a_players_strategy_is_a_name(board, strategy):
+    data = copy.deepcopy(board)
+    data["players"][0]["strategy"] = strategy
+    refused(RecordError, lambda: Record.from_dict(data), "players[0].strategy: ")
+
+
+def test_a_player_has_no_other_keys(board, cards):
+    data = copy.deepcopy(board)
+    data["players"][0]["x"] = 1
+    refused(RecordError, lambda: Record.from_dict(data), "players[0]: expected the keys")
+    refused(CardGameError, lambda: CardRecord.from_dict(dict(cards, strategies={"green": "x"})),
+            "strategies: ")
+
+
+def test_long_values_are_echoed_cut(board, state):
+    long = "q" * 10_000
+    for key in ("format", "rules"):
+        refused(RecordError, lambda: Record.from_dict(dict(board, **{key: long})), "…")
+    refused(CardGameError, lambda: CardState.from_dict(dict(state, to_play=long)), "…")
+    refused(RecordError, lambda: Record.from_dict(dict(board, **{long: 1})), "…")
+
+
+def test_valid_records_still_read_and_save_unchanged(board, points, cards):
+    for data in (board, points):
+        assert json.loads(Record.from_dict(copy.deepcopy(data)).to_json()) == data
+    assert json.loads(CardRecord.from_dict(copy.deepcopy(cards)).to_json()) == cards
+
+
+def test_the_limits_page_says_what_the_readers_do():
+    from pathlib import Path
+
+    from sorry_widget import cli
+    from sorry_widget.engine import cardgame, cardplay, position, record, safeio, seeds
+
+    page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
+    for value in (safeio.MAX_DEPTH, safeio.MAX_NUMBER_CHARS, position.MAX_POSITION_BYTES,
+                  cli.MAX_LINE_BYTES, record.MAX_RECORD_BYTES, record.MAX_PLAYS,
+                  record.MAX_NOTES, record.MAX_NOTE_CHARS, record.MAX_ARROWS,
+                  record.MAX_SQUARES, record.MAX_LEADER_ROUNDS, record.MAX_STRATEGY_CHARS,
+                  seeds.MAX_SEED_DIGITS, seeds.MAX_SEED_CHARS, cardgame.MAX_DECK_CARDS,
+                  cardgame.MAX_DECK_BYTES, cardgame.MAX_STATE_BYTES, cardgame.HAND_LIMIT,
+                  cardplay.MAX_RECORD_BYTES, cardplay.MAX_RECORD_ACTIONS,
+                  cardplay.MAX_NOTATION_CHARS, cardplay.MAX_NOTES, cardplay.MAX_NOTE_CHARS,
+                  cardplay.MAX_STRATEGY_CHARS):
+        assert f"{value:,}" in page, value
+    for page_name in ("position-format.md", "record-format.md", "cardgame.md"):
+        assert "(limits.md)" in (Path(__file__).parent.parent / "docs" / page_name).read_text()
+
+
+def test_a_5000_digit_number_in_a_file_is_refused_naming_its_field(board):
+    text = json.dumps(dict(board, seed=1)).replace('"seed": 1', '"seed": ' + "9" * 5000)
+    refused(RecordError, lambda: Record.from_json(text),
+            "record.seed: a number of 5,000 characters (at most 40)")
+
+
+@pytest.mark.parametrize("seed", [1.5, float("nan"), 10 ** 30, True])
+def test_a_game_with_any_seed_saves_a_record_that_reads_back(seed, tmp_path):
+    # Games take any seed (they seed with f"deck:{seed}"); the record writes it as its text,
+    # which deals the same cards, so what is saved is always readable.
+    game = Game(2, seed=seed)
+    game.run()
+    Record.from_game(game).save(tmp_path / "game.json")
+    loaded = Record.load(tmp_path / "game.json")
+    assert loaded.seed == str(seed)
+    again = Game(2, seed=loaded.seed)
+    again.run()
+    assert Record.from_game(again).plays == Record.from_game(game).plays
+    cards = CardGame(2, seed=seed)
+    cards.run()
+    cards.record().save(tmp_path / "cards.json")
+    assert CardRecord.load(tmp_path / "cards.json").seed == str(seed)
+
+
+def test_games_of_tiny_decks_refill_often_and_their_records_still_read():
+    # The refill limit (two per action) must never refuse a real game: small decks refill
+    # most often.
+    for seed in range(6):
+        game = CardGame(3, seed=seed, deck={"1": 12, "take-2": 6})
+        game.run(max_turns=300)
+        record = game.record()
+        assert len(record.refills) <= 2 * len(record.actions)
+        assert CardRecord.from_json(record.to_json()).to_json() == record.to_json()
