@@ -28,7 +28,8 @@ from ..engine.cardplay import CardGame, CardRecord
 from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
 from ..render.svg import THEMES
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
+    check_theme_name, load_record, message_field
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -275,7 +276,7 @@ class SorryCardWidget(ReplayWidget):
 
     def _on_hello(self, content: dict) -> None:
         """The page says which theme it shows; with "auto", the frames follow it."""
-        theme = content.get("theme")
+        theme = message_field(content, "theme", (str, type(None)), default=None)
         if theme in THEMES and theme != self._page_theme:
             self._page_theme = theme
             if self.theme == "auto":
@@ -297,7 +298,12 @@ class SorryCardWidget(ReplayWidget):
             raise WidgetError(str(exc)) from None
 
     def save(self, path) -> None:
-        self.record.save(path)
+        """Write the record with its notes, whole or not at all: a failed save leaves the old
+        file as it was, and one WidgetError names the path and the reason."""
+        try:
+            self.record.save(path)
+        except CardGameError as exc:
+            raise WidgetError(str(exc)) from None
 
     def actions(self) -> list[Action]:
         """The legal actions of the person to act (empty when it is not a person's turn)."""
@@ -318,6 +324,7 @@ class SorryCardWidget(ReplayWidget):
         except CardGameError as exc:
             raise WidgetError(str(exc)) from None
         with self.hold_sync():
+            self.autoplay = False  # an action ends a replay in progress
             self._append_play()
             self._advance_computers()
             self.play = self.last_play
@@ -348,10 +355,7 @@ class SorryCardWidget(ReplayWidget):
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
             raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
-        if not isinstance(text, str):
-            raise WidgetError("text: a note is text")
-        if len(text) > 2000:
-            raise WidgetError("text: a note is at most 2000 characters")
+        check_note_text(text, 2000)
         if text.strip():
             self._notes[play] = text
         else:
@@ -379,15 +383,16 @@ class SorryCardWidget(ReplayWidget):
 
     def _on_event(self, kind: str, content: dict) -> bool:
         if kind == "act":
-            action = self.act(str(content.get("notation", "")))
+            action = self.act(message_field(content, "notation", (str,)))
             if action.result.winners:
                 self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
                              "game.", "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
-            play = content.get("play", -1)
-            self.annotate(play, content.get("text") or "")
+            play = message_field(content, "play", (int,))
+            self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
+                                              limit=2000) or "")
             self._notify(f"Note saved on play {play}.", "ok")
         else:
             return False
