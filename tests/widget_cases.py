@@ -3,6 +3,8 @@ test_widget_fuzz.py), with a recorder of what they send the page."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from conftest import pos
 from sorry_widget import CardGame, CardState, Game, Record, SorryCardWidget, SorryWidget
 
@@ -15,12 +17,15 @@ CARD_DEMO = {
     "draw_pile": ["3", "4", "6", "8"], "discard": [], "pending": None, "winners": []}
 
 
+@lru_cache(maxsize=None)
 def finished_record(seed: int = 7) -> Record:
+    """A finished game's record (shared: a widget works on its own copy of the notes)."""
     game = Game(4, seed=seed)
     game.run()
     return Record.from_game(game)
 
 
+@lru_cache(maxsize=None)
 def card_record():
     game = CardGame(2, seed=3)
     game.run()

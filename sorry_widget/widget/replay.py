@@ -277,6 +277,8 @@ class ReplayWidget(anywidget.AnyWidget):
             return
         try:
             if kind == "hello":
+                # The page may say which theme it shows (the card table follows it).
+                message_field(content, "theme", (str, type(None)), default=None)
                 self._on_hello(content)
                 self.send({"type": "live"})
             elif not self._on_event(kind, content):
@@ -336,23 +338,25 @@ class ReplayWidget(anywidget.AnyWidget):
     def set_state(self, sync_data):
         """State sent by the page (ipywidgets calls this with every update from the front
         end). Only :attr:`PAGE_WRITABLE` traits are taken, and only with values of their type
-        that pass their checks; anything else is refused with one notice naming it, and the
-        page is sent Python's values back, so both sides agree and nothing changes."""
+        that pass their checks; an update with anything else is refused whole, with one notice
+        naming what is wrong, and the page is sent Python's values back, so both sides agree
+        and nothing changes."""
         if not isinstance(sync_data, dict):
             self._notify("ignored state from the page that was not an object", "error")
             return
+        # All or nothing: one key the page may not write, or one bad value, refuses the
+        # whole update (a page that forges one key is not trusted with the others).
         refused = [name for name in sync_data if name not in self.PAGE_WRITABLE]
-        allowed = {name: value for name, value in sync_data.items()
-                   if name in self.PAGE_WRITABLE}
-        problem = next((p for p in (self._page_value_problem(n, v) for n, v in allowed.items())
-                        if p), None)
-        if problem:  # all or nothing: one bad value refuses the whole update
-            refused, allowed = list(sync_data), {}
-        elif refused:
+        problem = None
+        if refused:
             names = ", ".join(repr(printable(str(n)))[:60] for n in refused[:5])
             more = f" and {len(refused) - 5} more" if len(refused) > 5 else ""
             problem = (f"the page may not set {names}{more}: only Python does (the page may "
                        f"set {', '.join(sorted(self.PAGE_WRITABLE))}); set back")
+        else:
+            problem = next((p for p in (self._page_value_problem(n, v)
+                                        for n, v in sync_data.items()) if p), None)
+        refused, allowed = (list(sync_data), {}) if problem else ([], dict(sync_data))
         if allowed:
             try:
                 super().set_state(allowed)
