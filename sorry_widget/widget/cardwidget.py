@@ -78,7 +78,8 @@ class SorryCardWidget(ReplayWidget):
     """The SORRY! card game's table, to replay or to play.
 
     - ``SorryCardWidget(record=…)`` replays a recorded card game (a :class:`CardRecord`, its
-      dict, or a path to a ``sorry-cardrecord/1`` file), every hand face up.
+      dict, or a path to a ``sorry-cardrecord/1`` file), every hand face up; its notes are
+      copied: notes made here go into ``widget.record``, not into the record given.
     - ``SorryCardWidget(game=…)`` follows a live :class:`CardGame`: colours in ``humans`` (or
       with no strategy in the game) are played by clicking, the others by their strategies.
       ``SorryCardWidget()`` is a new 4-player game, red played by a person against three

@@ -115,7 +115,8 @@ class SorryWidget(ReplayWidget):
     """A Sorry! board to replay, play and annotate games, or to try one rule.
 
     - ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path
-      to a record file).
+      to a record file). A :class:`Record` given is copied: the widget's notes go into its own
+      record (``widget.record``), not into the one given, nor another widget's.
     - ``SorryWidget(game=…)`` follows a live :class:`Game`; colours in ``humans`` (or mapped to
       ``None`` in the game's strategies) are played by clicking on the board, the others by
       their strategies; ``card`` chooses the card the person to move has drawn.
