@@ -132,7 +132,8 @@ def test_a_legal_move_sent_during_autoplay_stops_autoplay(mode, message):
     ("card-game", {"type": "hello", "theme": ["x"]}, "theme: expected text"),
     ("replay", {"type": "annotate", "play": 1, "arrows": "ab"}, "arrows: expected a list"),
     ("replay", {"type": "annotate", "play": 1, "arrows": ["ab"]}, "arrows[0]: an arrow is a pair"),
-    ("replay", {"type": "annotate", "play": 1, "squares": [10 ** 5000]}, "each place is a"),
+    ("replay", {"type": "annotate", "play": 1, "squares": [10 ** 5000]},
+     "about 5000 digits is not a place"),
     ("replay", {"type": "annotate", "play": "1", "text": "x"}, "play: expected a number"),
     ("replay", {"type": "annotate", "text": "x"}, "play: missing"),
     ("card-replay", {"type": "annotate", "play": True, "text": "x"}, "play: expected a number"),
@@ -263,3 +264,19 @@ def test_a_live_games_widget_still_writes_its_notes_into_its_record(tmp_path):
     w.annotate(3, text="here")
     w.save(tmp_path / "g.json")
     assert Record.load(tmp_path / "g.json").annotations[3].text == "here"
+
+
+@pytest.mark.parametrize("arrows, squares, words", [
+    ("ab", None, "arrows: a list of pairs of places"),
+    (["ab"], None, "arrows[0]: an arrow is a pair of places (from, to), not 'ab'"),
+    ([(1, 2, 3)], None, "arrows[0]: an arrow is a pair"),
+    ([(1, {})], None, "{} is not a place"),
+    (None, "12", "squares: a list of places, not '12'"),
+    (None, [10 ** 5000], "a number of about 5000 digits is not a place"),
+])
+def test_a_bad_arrow_or_square_from_python_is_one_sentence(arrows, squares, words):
+    w = make("replay")
+    before = snapshot(w)
+    with pytest.raises(WidgetError) as caught:
+        w.annotate(3, arrows=arrows, squares=squares)
+    assert words in str(caught.value) and snapshot(w) == before

@@ -85,7 +85,8 @@ def printable(text: str) -> str:
 def brief(value: Any) -> str:
     """``value`` as a short printable text for a message (whatever the page sent)."""
     if isinstance(value, int) and not -10**40 < value < 10**40:
-        return f"a number of about {len(format(value, 'x')) * 1.2:.0f} digits"
+        # (its decimal digits from its bits: str() refuses ints of over 4,300 digits)
+        return f"a number of about {round(abs(value).bit_length() * 0.30103)} digits"
     try:
         shown = repr(value)
     except Exception:  # noqa: BLE001 - too deep to show

@@ -36,7 +36,7 @@ from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, 
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    check_theme_name, load_record, message_field
+    brief, check_theme_name, load_record, message_field
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -503,9 +503,10 @@ class SorryWidget(ReplayWidget):
         replace that note's parts and the others stay. It is kept in the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
+            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
         if text is not None:
             check_note_text(text, MAX_NOTE_CHARS)
+        _check_marks(arrows, squares)
         try:
             arrows = None if arrows is None else [[_place_value(a), _place_value(b)]
                                                   for a, b in arrows]
@@ -583,14 +584,6 @@ class SorryWidget(ReplayWidget):
                                  limit=MAX_NOTE_CHARS)
             arrows = message_field(content, "arrows", (list, type(None)), default=None)
             squares = message_field(content, "squares", (list, type(None)), default=None)
-            for i, arrow in enumerate(arrows or ()):
-                if not isinstance(arrow, list) or len(arrow) != 2:
-                    raise WidgetError(f"arrows[{i}]: an arrow is a pair of places "
-                                      "[from, to]")
-            for i, place in enumerate([p for a in arrows or () for p in a] + (squares or [])):
-                if not _is_place_ref(place):
-                    raise WidgetError("arrows and squares: each place is a track square 0-59 "
-                                      'or a key like "red:safety-2"')
             self.annotate(play, text, arrows, squares)
             self._notify(f"Note saved on play {play}.", "ok")
         elif kind == "reset":
@@ -713,6 +706,27 @@ def _place_value(ref):
     """A place as the record format writes it: an int for a track square, else the key."""
     key = resolve_place(ref)
     return int(key) if key.isdigit() else key
+
+
+def _check_marks(arrows: Any, squares: Any) -> None:
+    """The shape of a note's arrows and squares, from Python or the page, before any place is
+    read: one sentence naming the part that is wrong."""
+    if arrows is not None:
+        if isinstance(arrows, (str, bytes)) or not isinstance(arrows, (list, tuple)):
+            raise WidgetError(f"arrows: a list of pairs of places [(from, to), ...], not "
+                              f"{brief(arrows)}")
+        for i, arrow in enumerate(arrows):
+            if isinstance(arrow, (str, bytes)) or not isinstance(arrow, (list, tuple)) or \
+                    len(arrow) != 2:
+                raise WidgetError(f"arrows[{i}]: an arrow is a pair of places (from, to), not "
+                                  f"{brief(arrow)}")
+    if squares is not None and (isinstance(squares, (str, bytes))
+                                or not isinstance(squares, (list, tuple))):
+        raise WidgetError(f"squares: a list of places, not {brief(squares)}")
+    for place in [p for a in arrows or () for p in a] + list(squares or ()):
+        if not _is_place_ref(place):
+            raise WidgetError(f"arrows and squares: {brief(place)} is not a place; a place is a "
+                              'track square 0-59 or a key like "red:safety-2"')
 
 
 def _is_place_ref(value: Any) -> bool:
