@@ -280,3 +280,12 @@ def test_a_bad_arrow_or_square_from_python_is_one_sentence(arrows, squares, word
     with pytest.raises(WidgetError) as caught:
         w.annotate(3, arrows=arrows, squares=squares)
     assert words in str(caught.value) and snapshot(w) == before
+
+
+@pytest.mark.parametrize("mode", ["replay", "card-replay"])
+def test_a_play_number_too_long_to_print_is_still_one_sentence(mode):
+    w = make(mode)
+    for call in (lambda: w.goto(10 ** 5000), lambda: w.annotate(10 ** 5000, text="x")):
+        with pytest.raises(WidgetError, match="about 5000 digits is out of range"):
+            call()
+    assert w.play == 0

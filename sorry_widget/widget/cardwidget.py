@@ -28,7 +28,7 @@ from ..engine.cardplay import CardGame, CardRecord
 from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
 from ..render.svg import THEMES
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
     check_theme_name, load_record, message_field
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
@@ -355,7 +355,7 @@ class SorryCardWidget(ReplayWidget):
         the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
+            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
         check_note_text(text, 2000)
         if text.strip():
             self._notes[play] = text

@@ -307,7 +307,8 @@ class ReplayWidget(anywidget.AnyWidget):
         last = self.last_play
         if not 0 <= value <= last:
             raise traitlets.TraitError(
-                f"play {value} is out of range: this game has plays 0 (the start) to {last}")
+                f"play {brief(value)} is out of range: this game has plays 0 (the start) to "
+                f"{last}")
         return value
 
     @traitlets.validate("theme")
