@@ -343,7 +343,14 @@ def cmd_export(args) -> int:
               f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
               file=sys.stderr)
         return 1
-    out.write_text(page, encoding="utf-8")
+    from .engine.errors import SorryError
+    from .engine.safeio import write_text_atomic
+
+    try:  # whole or not at all: a failed export leaves the old page as it was
+        write_text_atomic(out, page, what="export", error=SorryError)
+    except SorryError as exc:
+        print(f"sorry-widget {exc}", file=sys.stderr)
+        return 1
     print(f"wrote {out} ({len(page.encode()):,} bytes; opens offline)")
     return 0
 

@@ -162,6 +162,29 @@ def test_a_bad_play_from_the_page_is_refused(page, record):
     bridge.wait_shown(3)
 
 
+def test_a_forged_state_write_from_the_page_is_set_back_with_a_notice(page, record):
+    # A page may write only what a person changes; a forged game (no plays, a demo, a move
+    # offered to the computer's colour) is refused whole, and the page shows Python's again.
+    w = SorryWidget(record=record, animate=False)
+    w.goto(3)
+    bridge = Bridge(page, w)
+    page.evaluate("""() => {
+      const m = window.__model;
+      m.set('plays', []); m.set('mode', 'demo'); m.set('play', 1);
+      m.set('pending', {play: 1, colour: 'red', card: '1', moves: []});
+      m.save_changes();
+    }""")
+    page.wait_for_selector(".sw-notice.sw-error:not([hidden])")
+    text = page.text_content(".sw-notice")
+    assert "may not set 'plays', 'mode', 'pending'" in text and "only Python" in text
+    assert (w.mode, w.play, len(w.plays), w.pending) == ("replay", 3, len(record.plays), {})
+    page.wait_for_function("window.__model.get('mode') === 'replay' && "
+                           f"window.__model.get('plays').length === {len(record.plays)} && "
+                           "window.__model.get('play') === 3")
+    bridge.wait_shown(3)
+    assert f"(play 3 of {len(record.plays)} · turn" in page.text_content(".sw-status")
+
+
 def test_annotations_from_the_ui_reach_the_record(page, record):
     w = SorryWidget(record=Record.from_dict(record.to_dict()), animate=False)
     w.goto(10)

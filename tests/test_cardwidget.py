@@ -128,7 +128,7 @@ def test_bad_arguments_are_refused_with_one_error_each(tmp_path):
         SorryCardWidget(game, viewer="purple")
     with pytest.raises(WidgetError, match="theme: 'neon'"):
         SorryCardWidget(game, theme="neon")
-    with pytest.raises(WidgetError, match="no such file"):
+    with pytest.raises(WidgetError, match="does not exist"):
         SorryCardWidget(record=tmp_path / "missing.json")
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**game.record().to_dict(), "actions": ["red 99"]}))

@@ -146,3 +146,18 @@ def test_export_of_a_missing_notebook_is_one_clear_error(tmp_path):
                            str(tmp_path / "nope.ipynb")], capture_output=True, text=True)
     assert done.returncode == 2 and "no such notebook" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_an_export_that_cannot_be_written_is_one_line_naming_the_path(tmp_path):
+    import nbformat
+
+    notebook = tmp_path / "lesson.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# hi")]),
+                   notebook)
+    for target, reason in [(tmp_path, "it is a folder"),
+                           (tmp_path / "missing" / "x.html", "its folder does not exist")]:
+        done = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "export",
+                               "--no-execute", str(notebook), "-o", str(target)],
+                              capture_output=True, text=True)
+        assert done.returncode == 1 and "Traceback" not in done.stderr
+        assert done.stderr.strip() == f"sorry-widget export: not saved to {target}: {reason}"

@@ -165,6 +165,8 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
         ".length === 16")
     shown = int(replay.get_attribute("data-shown"))
     assert shown > 0
+    no_refusal = ".sorry-widget .sw-notice.sw-error:not([hidden])"
+    assert page.locator(no_refusal).count() == 0  # nothing the manager sent at start refused
     pawns = ("() => [...document.querySelectorAll('.sorry-widget')[1]"
              ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place).sort().join()")
     before = page.evaluate(pawns)
@@ -191,6 +193,9 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
                   "{theme: 'JupyterLab Light'})")
     page.wait_for_function("!document.querySelector('.sorry-widget').classList.contains('sw-dark')",
                            timeout=30_000)
+    # What JupyterLab's widget manager sends on its own (start, views, steps, theme changes)
+    # is what a page may write: the kernel refused none of it.
+    assert page.locator(no_refusal).count() == 0
     # Saved with its widget state, the notebook keeps the annotation made in a cell.
     page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
     saved = served / "01-quick-start.ipynb"

@@ -268,7 +268,7 @@ def test_one_drawing_serves_both_themes():
 
 
 def test_bad_construction_is_refused():
-    with pytest.raises(WidgetError, match="no such file"):
+    with pytest.raises(WidgetError, match="does not exist"):
         SorryWidget(record="/nonexistent/game.json")
     with pytest.raises(WidgetError, match="not game and record"):
         SorryWidget(game=Game(2), record={})

@@ -50,7 +50,8 @@ from ..render.cardtable import (
     window_hidden,
 )
 from ..render.svg import THEMES
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
+    check_theme_name, load_record, message_field
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -128,7 +129,8 @@ class SorryCardWidget(ReplayWidget):
     """The SORRY! card game's table, to replay or to play.
 
     - ``SorryCardWidget(record=…)`` replays a recorded card game (a :class:`CardRecord`, its
-      dict, or a path to a ``sorry-cardrecord/1`` file), every hand face up.
+      dict, or a path to a ``sorry-cardrecord/1`` file), every hand face up; its notes are
+      copied: notes made here go into ``widget.record``, not into the record given.
     - ``SorryCardWidget(game=…)`` follows a live :class:`CardGame`: colours in ``humans`` (or
       with no strategy in the game) are played by clicking, the others by their strategies.
       ``SorryCardWidget()`` is a new 4-player game, red played by a person against three
@@ -412,7 +414,7 @@ class SorryCardWidget(ReplayWidget):
 
     def _on_hello(self, content: dict) -> None:
         """The page says which theme it shows; with "auto", the frames follow it."""
-        theme = content.get("theme")
+        theme = message_field(content, "theme", (str, type(None)), default=None)
         if theme in THEMES and theme != self._page_theme:
             self._page_theme = theme
             if self.theme == "auto":
@@ -434,7 +436,12 @@ class SorryCardWidget(ReplayWidget):
             raise WidgetError(str(exc)) from None
 
     def save(self, path) -> None:
-        self.record.save(path)
+        """Write the record with its notes, whole or not at all: a failed save leaves the old
+        file as it was, and one WidgetError names the path and the reason."""
+        try:
+            self.record.save(path)
+        except CardGameError as exc:
+            raise WidgetError(str(exc)) from None
 
     def actions(self) -> list[Action]:
         """The legal actions of the person to act (empty when it is not a person's turn)."""
@@ -455,6 +462,7 @@ class SorryCardWidget(ReplayWidget):
         except CardGameError as exc:
             raise WidgetError(str(exc)) from None
         with self.hold_sync():
+            self.autoplay = False  # an action ends a replay in progress
             self._append_play()
             self._advance_computers()
             self.play = self.last_play
@@ -492,11 +500,8 @@ class SorryCardWidget(ReplayWidget):
         the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
-        if not isinstance(text, str):
-            raise WidgetError("text: a note is text")
-        if len(text) > 2000:
-            raise WidgetError("text: a note is at most 2000 characters")
+            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+        check_note_text(text, 2000)
         number = self._action_number(play)
         if text.strip():
             self._notes[number] = text
@@ -527,15 +532,16 @@ class SorryCardWidget(ReplayWidget):
 
     def _on_event(self, kind: str, content: dict) -> bool:
         if kind == "act":
-            action = self.act(str(content.get("notation", "")))
+            action = self.act(message_field(content, "notation", (str,)))
             if action.result.winners:
                 self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
                              "game.", "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
-            play = content.get("play", -1)
-            self.annotate(play, content.get("text") or "")
+            play = message_field(content, "play", (int,))
+            self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
+                                              limit=2000) or "")
             self._notify(f"Note saved on play {play}.", "ok")
         else:
             return False

@@ -20,6 +20,7 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SorryError
+from ..engine.safeio import write_text_atomic
 from ..render.svg import THEMES, get_theme
 
 _HERE = Path(__file__).parent
@@ -51,13 +52,85 @@ def load_record(record: Any, kind: type, error: type, what: str):
         if isinstance(record, Mapping):
             return kind.from_dict(dict(record))
         if isinstance(record, (str, os.PathLike)):
-            if not Path(record).exists():
-                raise WidgetError(f"record: no such file {str(record)!r}")
+            # The reader names the path and the reason (a folder, missing, unreadable).
             return kind.load(record)
     except error as exc:
-        raise WidgetError(f"record: {exc}") from None
+        text = str(exc)
+        raise WidgetError(text if text.startswith("record") else f"record: {text}") from None
     raise WidgetError(f"record: expected a {kind.__name__}, a dict or a path to {what}, not "
                       f"{type(record).__name__}")
+
+
+def check_note_text(text: Any, limit: int) -> None:
+    """A note's text is refused when it is made if it could not be saved: not text, too long,
+    or holding a lone surrogate (half of an emoji, which a browser can send but no file can
+    hold), so "Note saved" is never said of a note that ``save`` would refuse."""
+    if not isinstance(text, str):
+        raise WidgetError(f"text: a note is text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise WidgetError(f"text: a note is at most {limit:,} characters, not {len(text):,}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise WidgetError(f"text: the note holds a lone surrogate at character {exc.start} (an "
+                          "incomplete character, such as half of an emoji), which no file can "
+                          "hold; the note was not saved") from None
+
+
+def printable(text: str) -> str:
+    """``text`` with any lone surrogate written as its escape, so it can be sent and saved."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def brief(value: Any) -> str:
+    """``value`` as a short printable text for a message (whatever the page sent)."""
+    if isinstance(value, int) and not -10**40 < value < 10**40:
+        # (its decimal digits from its bits: str() refuses ints of over 4,300 digits)
+        return f"a number of about {round(abs(value).bit_length() * 0.30103)} digits"
+    try:
+        shown = repr(value)
+    except Exception:  # noqa: BLE001 - too deep to show
+        return _type_name(value)
+    return printable(shown if len(shown) <= 60 else shown[:57] + "...")
+
+
+#: What no message from the page needs more of: characters in a notation, a name, a place.
+MAX_FIELD_CHARS = 200
+_MISSING = object()
+
+
+def message_field(content: dict, name: str, kinds: tuple[type, ...], *, default: Any = _MISSING,
+                  limit: int = MAX_FIELD_CHARS) -> Any:
+    """Field ``name`` of a message from the page, of one of ``kinds`` (``type(None)`` allows
+    null), checked before anything uses it; a bad one is one WidgetError naming the field."""
+    value = content.get(name, _MISSING)
+    if value is _MISSING:
+        if default is _MISSING:
+            raise WidgetError(f"{name}: missing from the page's {content.get('type')!r} message")
+        return default
+    if isinstance(value, bool) and bool not in kinds:
+        raise WidgetError(f"{name}: expected {_kind_names(kinds)}, not {brief(value)}")
+    if not isinstance(value, kinds):
+        raise WidgetError(f"{name}: expected {_kind_names(kinds)}, not "
+                          f"{_type_name(value)}")
+    if isinstance(value, (str, list)) and len(value) > limit:
+        raise WidgetError(f"{name}: longer than {limit:,} (it has {len(value):,})")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise WidgetError(f"{name}: holds a lone surrogate (an incomplete character)") \
+                from None
+    return value
+
+
+def _type_name(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number",
+            bool: "true or false", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _kind_names(kinds: tuple[type, ...]) -> str:
+    return " or ".join(_type_name(k()) if k is not type(None) else "null" for k in kinds)
 
 
 class ReplayWidget(anywidget.AnyWidget):
@@ -73,6 +146,12 @@ class ReplayWidget(anywidget.AnyWidget):
     _css = _HERE / "widget.css"
     #: The modes a view has (``mode`` is one of them).
     MODES: tuple[str, ...] = ("replay", "game")
+    #: The only traits the page may set: what a person changes by looking (the play shown,
+    #: replaying or not, its speed, animation, theme, size). The page is untrusted: the game,
+    #: its plays, the person's choices, the notes and the mode are Python's, and a page that
+    #: writes them is answered with a notice and Python's values (:meth:`set_state`).
+    PAGE_WRITABLE: frozenset[str] = frozenset({"play", "autoplay", "speed", "animate", "theme",
+                                               "size"})
 
     # Written by Python only: what the page draws.
     view = traitlets.Unicode("board").tag(sync=True)
@@ -168,7 +247,8 @@ class ReplayWidget(anywidget.AnyWidget):
         """One self-contained page that replays the game with no Python and no internet."""
         from .export import standalone_page
 
-        Path(path).write_text(standalone_page([self], title=title), encoding="utf-8")
+        write_text_atomic(path, standalone_page([self], title=title), what="page",
+                          error=WidgetError)
 
     def _repr_mimebundle_(self, **kwargs):
         """Besides the live view, a picture and a line of text, for viewers and exports that
@@ -184,22 +264,38 @@ class ReplayWidget(anywidget.AnyWidget):
 
     def _notify(self, text: str, level: str = "ok") -> None:
         """Tell the page something that belongs to this moment: a success or an error."""
+        # A refusal may quote what the page sent; a lone surrogate in it could not be sent.
+        text = printable(text)
         self.message, self.message_level = text, level
         self.send({"type": "notice", "level": level, "text": text})
 
     def _on_message(self, _widget, content, _buffers) -> None:
+        """One event from the page, checked field by field before it is acted on; whatever is
+        wrong with it is one error notice and changes nothing."""
         if not isinstance(content, dict):
             self._notify("ignored a message from the page that was not an object", "error")
             return
         kind = content.get("type")
+        if not isinstance(kind, str) or len(kind) > 40:
+            self._notify(f"ignored a message from the page whose type is not a name: "
+                         f"{_type_name(kind) if not isinstance(kind, str) else 'too long'}",
+                         "error")
+            return
         try:
             if kind == "hello":
+                # The page may say which theme it shows (the card table follows it).
+                message_field(content, "theme", (str, type(None)), default=None)
                 self._on_hello(content)
                 self.send({"type": "live"})
             elif not self._on_event(kind, content):
                 self._notify(f"ignored an unknown message {kind!r} from the page", "error")
         except (WidgetError, ValueError) as exc:
             self._notify(str(exc), "error")
+        except Exception as exc:  # noqa: BLE001 - the page's event must not kill the comm
+            # A bug, not bad input (every field is checked above): said, and logged in full.
+            self.log.exception("the page's %r message failed", kind)
+            self._notify(f"internal error: the page's {kind!r} message failed "
+                         f"({type(exc).__name__}: {exc})", "error")
 
     def _on_hello(self, content: dict) -> None:
         """The page is on screen (and says what it shows, e.g. its theme)."""
@@ -216,7 +312,8 @@ class ReplayWidget(anywidget.AnyWidget):
         last = self.last_play
         if not 0 <= value <= last:
             raise traitlets.TraitError(
-                f"play {value} is out of range: this game has plays 0 (the start) to {last}")
+                f"play {brief(value)} is out of range: this game has plays 0 (the start) to "
+                f"{last}")
         return value
 
     @traitlets.validate("theme")
@@ -246,10 +343,64 @@ class ReplayWidget(anywidget.AnyWidget):
         return proposal["value"]
 
     def set_state(self, sync_data):
-        """State sent by the page. A bad value is refused with a notice, and the page is sent
-        the current value back, so both sides agree and nothing changes."""
-        try:
-            super().set_state(sync_data)
-        except traitlets.TraitError as exc:
-            self._notify(str(exc), "error")
-            self.send_state(list(sync_data))
+        """State sent by the page (ipywidgets calls this with every update from the front
+        end). Only :attr:`PAGE_WRITABLE` traits are taken, and only with values of their type
+        that pass their checks; an update with anything else is refused whole, with one notice
+        naming what is wrong, and the page is sent Python's values back, so both sides agree
+        and nothing changes."""
+        if not isinstance(sync_data, dict):
+            self._notify("ignored state from the page that was not an object", "error")
+            return
+        # All or nothing: one key the page may not write, or one bad value, refuses the
+        # whole update (a page that forges one key is not trusted with the others).
+        refused = [name for name in sync_data if name not in self.PAGE_WRITABLE]
+        problem = None
+        if refused:
+            names = ", ".join(repr(printable(str(n)))[:60] for n in refused[:5])
+            more = f" and {len(refused) - 5} more" if len(refused) > 5 else ""
+            problem = (f"the page may not set {names}{more}: only Python does (the page may "
+                       f"set {', '.join(sorted(self.PAGE_WRITABLE))}); set back")
+        else:
+            problem = next((p for p in (self._page_value_problem(n, v)
+                                        for n, v in sync_data.items()) if p), None)
+        refused, allowed = (list(sync_data), {}) if problem else ([], dict(sync_data))
+        if allowed:
+            try:
+                super().set_state(allowed)
+            except traitlets.TraitError as exc:
+                problem = str(exc)
+                refused += list(allowed)
+        if problem:
+            self._notify(problem, "error")
+            known = [name for name in refused if name in self.keys]
+            if known:
+                self.send_state(known)
+
+    def _page_value_problem(self, name: str, value: Any) -> str | None:
+        """Why ``value`` cannot be trait ``name`` (one the page may write), or None. Checked
+        before any trait is set: a value of the wrong type would leave earlier ones set."""
+        trait = self.traits()[name]
+        if isinstance(trait, traitlets.Bool):
+            ok = isinstance(value, bool)
+        elif isinstance(trait, (traitlets.Int, traitlets.Float)):
+            # (a comparison, not float(): an int of 400 digits does not fit a float; NaN fails it)
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and \
+                -1e9 < value < 1e9 and \
+                (isinstance(trait, traitlets.Float) or isinstance(value, int))
+        elif isinstance(trait, traitlets.Unicode):
+            ok = isinstance(value, str) and len(value) <= MAX_FIELD_CHARS
+        elif isinstance(trait, traitlets.List):
+            ok = isinstance(value, list) and len(value) <= MAX_FIELD_CHARS and all(
+                isinstance(v, str) and len(v) <= MAX_FIELD_CHARS for v in value)
+        else:
+            ok = False
+        if ok:
+            try:  # a lone surrogate could not even be echoed back to the page
+                for text in value if isinstance(value, list) else [value]:
+                    if isinstance(text, str):
+                        text.encode("utf-8")
+            except UnicodeEncodeError:
+                ok = False
+        if not ok:
+            return f"{name}: {brief(value)} from the page is not a value {name} can take"
+        return None

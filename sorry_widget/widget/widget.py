@@ -17,6 +17,7 @@ answer that a kernel is listening (controls that need Python are shown only then
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -27,14 +28,15 @@ from ..engine.cards import CARD_NAMES, card_from_name, card_label, with_article
 from ..engine.game import Game, GameError
 from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..engine.position import Position
-from ..engine.record import Record, RecordError
+from ..engine.record import MAX_NOTE_CHARS, Record, RecordError
 from ..engine.record import annotate as annotate_in
 from ..engine.rulebook import RULE_SUMMARIES, rule_link
 from ..engine.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
-from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_theme_name, load_record
+from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
+    brief, check_theme_name, load_record, message_field
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -100,14 +102,21 @@ def _compact_places() -> dict:
 
 
 def _load_record(record: Any) -> Record:
-    return load_record(record, Record, RecordError, "a record file")
+    loaded = load_record(record, Record, RecordError, "a record file")
+    if loaded is record:
+        # The widget's notes go into its own copy: two widgets on one record object (or the
+        # caller's own record) do not change each other's notes behind their backs.
+        loaded = copy.copy(record)
+        loaded.annotations = dict(record.annotations)
+    return loaded
 
 
 class SorryWidget(ReplayWidget):
     """A Sorry! board to replay, play and annotate games, or to try one rule.
 
     - ``SorryWidget(record=…)`` replays a recorded game (a :class:`Record`, its dict, or a path
-      to a record file).
+      to a record file). A :class:`Record` given is copied: the widget's notes go into its own
+      record (``widget.record``), not into the one given, nor another widget's.
     - ``SorryWidget(game=…)`` follows a live :class:`Game`; colours in ``humans`` (or mapped to
       ``None`` in the game's strategies) are played by clicking on the board, the others by
       their strategies; ``card`` chooses the card the person to move has drawn.
@@ -123,6 +132,8 @@ class SorryWidget(ReplayWidget):
     """
 
     MODES = MODES
+    #: The page may also set the places clicked towards a move (checked to be places).
+    PAGE_WRITABLE = ReplayWidget.PAGE_WRITABLE | {"selection"}
     #: Every pawn's place at the start; the page follows each play's motions from there.
     start = traitlets.Dict().tag(sync=True)
     #: The rule set: name, title, teams, scoring, the 1934 high-card draw, and the rule sets a
@@ -398,7 +409,8 @@ class SorryWidget(ReplayWidget):
 
     @property
     def record(self) -> Record:
-        """The game as a record (with its annotations), ready to :meth:`save`."""
+        """The game as a record (with its annotations), ready to :meth:`save`. A record given
+        to the widget is copied: notes made here are in this record, not the one given."""
         if self._record is not None:
             return self._record
         record = Record.from_game(self.game)
@@ -441,6 +453,8 @@ class SorryWidget(ReplayWidget):
         except GameError as exc:
             raise WidgetError(str(exc)) from None
         with self.hold_sync():
+            # A move ends a replay in progress: the board jumps to the newest play.
+            self.autoplay = False
             self.selection = []
             if self.mode == "demo":
                 self._all_plays_from_scratch()
@@ -489,7 +503,10 @@ class SorryWidget(ReplayWidget):
         replace that note's parts and the others stay. It is kept in the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {play!r} is out of range: 0 to {self.last_play}")
+            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+        if text is not None:
+            check_note_text(text, MAX_NOTE_CHARS)
+        _check_marks(arrows, squares)
         try:
             arrows = None if arrows is None else [[_place_value(a), _place_value(b)]
                                                   for a, b in arrows]
@@ -503,8 +520,13 @@ class SorryWidget(ReplayWidget):
         return annotation
 
     def save(self, path) -> None:
-        """Write the game, with its annotations, as a ``sorry-record/1`` file."""
-        self.record.save(path)
+        """Write the game, with its annotations, as a ``sorry-record/1`` file: whole or not at
+        all (a temporary file beside it replaces it), so a failed save leaves the old file as
+        it was and one WidgetError names the path and the reason."""
+        try:
+            self.record.save(path)
+        except RecordError as exc:
+            raise WidgetError(str(exc)) from None
 
     def svg(self, **options) -> str:
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
@@ -538,27 +560,43 @@ class SorryWidget(ReplayWidget):
     # --- events from the page -------------------------------------------------------------
 
     def _on_event(self, kind: str, content: dict) -> bool:
+        # Every field is checked for its type and size before it is used (the page is
+        # untrusted); the values themselves are checked by the methods a Python user calls.
         if kind == "move":
-            card = content.get("card")
-            move = self.move(str(content.get("notation", "")),
-                             card=card if isinstance(card, str) and card else None)
-            completed = content.get("completed")
+            notation = message_field(content, "notation", (str,))
+            card = message_field(content, "card", (str, type(None)), default=None)
+            completed = message_field(content, "completed", (str, type(None)), default=None)
+            move = self.move(notation, card=card or None)
             if completed and completed in move.notation.split(" "):
                 self._notify(f"The rest of your {card_label(move.card)} could go only one "
                              f"way, so it was made for you: {completed}.", "info")
         elif kind == "try":
-            self._notify(self.explain_try(content.get("clicks") or []), "error")
+            clicks = message_field(content, "clicks", (list, type(None)), default=None,
+                                   limit=4) or []
+            for click in clicks:
+                if not _is_place_ref(click):
+                    raise WidgetError("clicks: each click is a place on the board")
+            self._notify(self.explain_try(clicks), "error")
             self.selection = []
         elif kind == "annotate":
-            play = content.get("play", -1)
-            self.annotate(play, content.get("text"), content.get("arrows"),
-                          content.get("squares"))
+            play = message_field(content, "play", (int,))
+            text = message_field(content, "text", (str, type(None)), default=None,
+                                 limit=MAX_NOTE_CHARS)
+            arrows = message_field(content, "arrows", (list, type(None)), default=None)
+            squares = message_field(content, "squares", (list, type(None)), default=None)
+            self.annotate(play, text, arrows, squares)
             self._notify(f"Note saved on play {play}.", "ok")
         elif kind == "reset":
             self.reset()
         elif kind == "new_game":
-            self.new_game(content.get("rules", "classic"), content.get("players", 4),
-                          content.get("people", ["red"]))
+            rules = message_field(content, "rules", (str,), default="classic")
+            players = message_field(content, "players", (int, list), default=4, limit=4)
+            people = message_field(content, "people", (list, type(None)), default=["red"],
+                                   limit=4)
+            for name in (players if isinstance(players, list) else []) + (people or []):
+                if not isinstance(name, str) or len(name) > 40:
+                    raise WidgetError("players and people: each is a colour's name")
+            self.new_game(rules, players, people)
         elif kind == "show":
             self.reset()
             self.play = 1
@@ -668,6 +706,35 @@ def _place_value(ref):
     """A place as the record format writes it: an int for a track square, else the key."""
     key = resolve_place(ref)
     return int(key) if key.isdigit() else key
+
+
+def _check_marks(arrows: Any, squares: Any) -> None:
+    """The shape of a note's arrows and squares, from Python or the page, before any place is
+    read: one sentence naming the part that is wrong."""
+    if arrows is not None:
+        if isinstance(arrows, (str, bytes)) or not isinstance(arrows, (list, tuple)):
+            raise WidgetError(f"arrows: a list of pairs of places [(from, to), ...], not "
+                              f"{brief(arrows)}")
+        for i, arrow in enumerate(arrows):
+            if isinstance(arrow, (str, bytes)) or not isinstance(arrow, (list, tuple)) or \
+                    len(arrow) != 2:
+                raise WidgetError(f"arrows[{i}]: an arrow is a pair of places (from, to), not "
+                                  f"{brief(arrow)}")
+    if squares is not None and (isinstance(squares, (str, bytes))
+                                or not isinstance(squares, (list, tuple))):
+        raise WidgetError(f"squares: a list of places, not {brief(squares)}")
+    for place in [p for a in arrows or () for p in a] + list(squares or ()):
+        if not _is_place_ref(place):
+            raise WidgetError(f"arrows and squares: {brief(place)} is not a place; a place is a "
+                              'track square 0-59 or a key like "red:safety-2"')
+
+
+def _is_place_ref(value: Any) -> bool:
+    """Whether a value from the page could name a place (a short text or a small number);
+    which place, if any, is for :func:`resolve_place` to say."""
+    if isinstance(value, str):
+        return len(value) <= 40
+    return isinstance(value, int) and not isinstance(value, bool) and -1000 < value < 1000
 
 
 def _key(value) -> str:
