@@ -98,10 +98,18 @@ def test_a_record_save_that_fails_leaves_the_old_file(tmp_path):
     Record.from_game(game).save(path)
     before = path.read_bytes()
     record = Record.from_game(game)
-    record.annotate(3, text="a note a browser sent: \ud83d")
-    with pytest.raises(RecordError, match="lone surrogate.*old file is unchanged"):
-        record.save(path)
+    record.annotate(3, text="a long note " * 150)
+    import resource
+
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (len(before) + 100, limits[1]))  # a full disk
+    try:
+        with pytest.raises(RecordError, match="not saved to .*old file is unchanged"):
+            record.save(path)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limits)
     assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     assert Record.load(path).to_json() == Record.from_game(game).to_json()
 
 
@@ -130,3 +138,12 @@ def test_a_card_record_save_that_fails_leaves_the_old_file(tmp_path):
         game.record().save(tmp_path / "missing" / "cards.json")
     assert path.read_bytes() == before
     assert CardRecord.load(path).to_json() == game.record().to_json()
+
+
+def test_a_note_that_no_file_can_hold_is_refused_when_it_is_made():
+    game = Game(2, seed=4)
+    game.run()
+    record = Record.from_game(game)
+    with pytest.raises(RecordError, match="annotation on play 3: the text holds a lone"):
+        record.annotate(3, text="half an emoji: \ud83d")
+    assert record.annotations == {}

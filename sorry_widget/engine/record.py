@@ -470,6 +470,11 @@ def _read_annotation(a: Any, plays: int) -> Annotation:
     if len(text) > MAX_NOTE_CHARS:
         raise RecordError(f"{where}: the text has {len(text):,} characters; a note holds at most "
                           f"{MAX_NOTE_CHARS:,}")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a browser can send half an emoji; no file can hold it
+        raise RecordError(f"{where}: the text holds a lone surrogate (an incomplete "
+                          "character), which no file can hold") from None
     arrows = a.get("arrows", [])
     squares = a.get("squares", [])
     if not isinstance(arrows, (list, tuple)) or not isinstance(squares, (list, tuple)):
