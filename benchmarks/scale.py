@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from engine_speed import apologies_baseline  # noqa: E402
 
 from sorry_widget import Game, Position  # noqa: E402
-from sorry_widget.engine.fastsim import play_random_game  # noqa: E402
-from sorry_widget.engine.coach import coach, distinct_moves  # noqa: E402
-from sorry_widget.engine.simulate import default_workers, simulate  # noqa: E402
+from sorry_widget.simulation.fastsim import play_random_game  # noqa: E402
+from sorry_widget.simulation.coach import coach, distinct_moves  # noqa: E402
+from sorry_widget.simulation.simulate import default_workers, simulate  # noqa: E402
 
 
 def rate(**kwargs) -> tuple[float, object]:
@@ -60,8 +60,8 @@ def loop_before(rev: str = LOOP_BEFORE):
                                 check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
-    module = types.ModuleType(f"sorry_widget.engine._fastsim_{rev}")
-    module.__package__ = "sorry_widget.engine"
+    module = types.ModuleType(f"sorry_widget.board._fastsim_{rev}")
+    module.__package__ = "sorry_widget.board"
     exec(compile(source, f"{rev}:sorry_widget/engine/fastsim.py", "exec"), module.__dict__)
     return module.play_random_game
 

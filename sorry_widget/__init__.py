@@ -7,17 +7,17 @@
 
 The engine and the drawing load at once; the widget (and with it Jupyter's packages) only when
 ``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so ``import
-sorry_widget.engine`` and the ``sorry-widget`` command never load Jupyter.
+sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter.
 """
 
-from .engine import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
-from .engine.cardgame import DEFAULT_DECK as CARD_DECK
-from .engine.cardgame import CardGameError, CardState, simulate_cardgame
-from .engine.cardplay import CardGame, CardRecord, GreedyCardStrategy, RandomCardStrategy
-from .engine.game import Game, GameError, Play
-from .engine.record import Record, RecordError
-from .engine.coach import CoachAdvice, coach
-from .engine.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
+from .board import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
+from .cardgame.rules import DEFAULT_DECK as CARD_DECK
+from .cardgame.rules import CardGameError, CardState, simulate_cardgame
+from .cardgame.game import CardGame, CardRecord, GreedyCardStrategy, RandomCardStrategy
+from .board.game import Game, GameError, Play
+from .board.record import Record, RecordError
+from .simulation.coach import CoachAdvice, coach
+from .simulation.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                               wilson_interval)
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg

@@ -9,15 +9,15 @@ import sys
 from pathlib import Path
 from collections.abc import Sequence
 
-from .engine.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
-from .engine.game import Game, GameError
-from .engine.moves import hand_moves, legal_moves
-from .engine.position import MAX_POSITION_BYTES, Position, PositionError
-from .engine.safeio import read_json, read_json_file
-from .engine.record import Record, RecordError
-from .engine.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .engine.simulate import ENGINES, FastEngineMissing, simulate
-from .engine.strategies import STRATEGIES
+from .board.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
+from .board.game import Game, GameError
+from .board.moves import hand_moves, legal_moves
+from .board.state import MAX_POSITION_BYTES, Position, PositionError
+from .core.safeio import read_json, read_json_file
+from .board.record import Record, RecordError
+from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
+from .simulation.simulate import ENGINES, FastEngineMissing, simulate
+from .board.strategies import STRATEGIES
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
 
@@ -245,7 +245,7 @@ class dask_client:
 
 
 def _advice(data, args):
-    from .engine.coach import coach
+    from .simulation.coach import coach
 
     return coach(Position.from_dict(data), _card_name(args.card, "--card"),
                  rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
@@ -343,8 +343,8 @@ def cmd_export(args) -> int:
               f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
               file=sys.stderr)
         return 1
-    from .engine.errors import SorryError
-    from .engine.safeio import write_text_atomic
+    from .core.errors import SorryError
+    from .core.safeio import write_text_atomic
 
     try:  # whole or not at all: a failed export leaves the old page as it was
         write_text_atomic(out, page, what="export", error=SorryError)
@@ -357,7 +357,7 @@ def cmd_export(args) -> int:
 
 def cmd_cardgame_plays(args) -> int:
     """The card game's legal actions (docs/cardgame.md): one state, or one per line."""
-    from .engine.cardgame import plays_answer
+    from .cardgame.rules import plays_answer
 
     if args.jsonl:
         return _answer_lines(plays_answer, "state")
@@ -367,13 +367,13 @@ def cmd_cardgame_plays(args) -> int:
 
 
 def _card_deck(path):
-    from .engine.cardgame import load_deck
+    from .cardgame.rules import load_deck
 
     return None if path is None else load_deck(path)
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .engine.cardgame import simulate_cardgame
+    from .cardgame.rules import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())
@@ -402,7 +402,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 
 def cmd_cardgame_play(args) -> int:
-    from .engine.cardplay import CardGame
+    from .cardgame.game import CardGame
 
     try:
         game = CardGame(args.players, args.seed, deck=_card_deck(args.deck),

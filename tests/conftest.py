@@ -17,8 +17,8 @@ settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
 
-from sorry_widget.engine import Position  # noqa: E402
-from sorry_widget.engine.game import Game  # noqa: E402
+from sorry_widget.board import Position  # noqa: E402
+from sorry_widget.board.game import Game  # noqa: E402
 
 
 def pos(to_move="red", **pawns):
@@ -44,7 +44,7 @@ def notations(position: Position, card) -> set[str]:
 
 def stacked_game(cards, **kwargs) -> Game:
     """A game whose draw pile yields ``cards`` (names) first, in order, then the shuffled rest."""
-    from sorry_widget.engine.cards import card_from_name
+    from sorry_widget.board.cards import card_from_name
 
     game = Game(**kwargs)
     wanted = [card_from_name(c) for c in cards]

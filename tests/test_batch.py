@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import positions
 
-from sorry_widget.engine import batch
-from sorry_widget.engine.cards import CARDS
-from sorry_widget.engine.game import Game
-from sorry_widget.engine.moves import legal_moves
-from sorry_widget.engine.position import Position
-from sorry_widget.engine.rules import CLASSIC, get_rules
-from sorry_widget.engine.simulate import simulate
-from sorry_widget.engine.strategies import GreedyStrategy
+from sorry_widget.simulation import batch
+from sorry_widget.board.cards import CARDS
+from sorry_widget.board.game import Game
+from sorry_widget.board.moves import legal_moves
+from sorry_widget.board.state import Position
+from sorry_widget.board.rules import CLASSIC, get_rules
+from sorry_widget.simulation.simulate import simulate
+from sorry_widget.board.strategies import GreedyStrategy
 
 RULES = [CLASSIC, get_rules("edition-2013"), get_rules("original-1934"),
          CLASSIC.with_options(pawns_per_player=3), CLASSIC.with_options(sorry_forward_4=True)]
@@ -173,7 +173,7 @@ def test_the_tests_above_can_fail():
 
 FIRST_RUN = """
 import json
-from sorry_widget.engine import batch
+from sorry_widget.simulation import batch
 from sorry_widget import simulate
 s = simulate(4, games=50, seed=1, engine="batch", workers=1)
 stats = batch.play_chunk.stats
@@ -196,7 +196,7 @@ def test_setup_compiles_once_and_a_fresh_process_then_loads_numba_cache(tmp_path
     from pathlib import Path
 
     script = (Path(__file__).parent.parent / "scripts" / "setup-env.sh").read_text()
-    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.engine import batch; '
+    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.simulation import batch; '
                      r'batch\.warm_cache\(\))"', script).group(1)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
 

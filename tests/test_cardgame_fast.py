@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sorry_widget.engine.cardgame import (
+from sorry_widget.cardgame.rules import (
     DEFAULT_DECK,
     actions,
     choices,
@@ -70,7 +70,7 @@ def test_distinct_choices_group_decisions_exactly_as_their_results_do(longer_gam
 
 
 def test_a_returning_players_sorry_back_hurts_whom_it_names_each_its_own_result():
-    from sorry_widget.engine.cardgame import CardState
+    from sorry_widget.cardgame.rules import CardState
 
     state = CardState.from_dict({
         "format": "sorry-cardgame/1", "options": {"longer_game": True},

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sorry_widget.engine.cardgame import (
+from sorry_widget.cardgame.rules import (
     DEFAULT_DECK, CardGameError, CardState, card_order, deck_cards, is_card, pile_total,
     read_deck, sorted_cards,
 )

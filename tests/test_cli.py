@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sorry_widget.cli import main
-from sorry_widget.engine import Position
+from sorry_widget.board import Position
 
 EXAMPLE = {
     "format": "sorry-position/1", "rules": "classic", "to_move": "red",

@@ -7,13 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import positions
 
-from sorry_widget.engine import Position
-from sorry_widget.engine.board import BACKWARD, SLIDE_AT_TRIANGLE
-from sorry_widget.engine.fastsim import play_random_game, supports
-from sorry_widget.engine.game import Game
-from sorry_widget.engine.moves import SWITCH
-from sorry_widget.engine.record import Record
-from sorry_widget.engine.rules import CLASSIC, RULE_SETS, get_rules
+from sorry_widget.board import Position
+from sorry_widget.board.track import BACKWARD, SLIDE_AT_TRIANGLE
+from sorry_widget.simulation.fastsim import play_random_game, supports
+from sorry_widget.board.game import Game
+from sorry_widget.board.moves import SWITCH
+from sorry_widget.board.record import Record
+from sorry_widget.board.rules import CLASSIC, RULE_SETS, get_rules
 
 
 def game_result(start, seed):
@@ -92,9 +92,9 @@ def test_where_different_moves_reach_the_same_position(data, card):
 @settings(max_examples=1500, deadline=None)
 @given(positions())
 def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
-    from sorry_widget.engine.board import FORWARD
-    from sorry_widget.engine.fastsim import _NO_PAWN, _fill, _sevens
-    from sorry_widget.engine.moves import FORFEIT
+    from sorry_widget.board.track import FORWARD
+    from sorry_widget.simulation.fastsim import _NO_PAWN, _fill, _sevens
+    from sorry_widget.board.moves import FORFEIT
 
     position = Position.from_dict(data)
     seat = position.to_move

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sorry_widget import (CardGame, CardRecord, Game, Record, SorryCardWidget, SorryWidget,
                           simulate)
-from sorry_widget.engine.cardgame import new_state, simulate_cardgame
+from sorry_widget.cardgame.rules import new_state, simulate_cardgame
 
 
 def cards_of(game: Game) -> list[int]:

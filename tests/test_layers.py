@@ -1,4 +1,12 @@
-"""The house rule on layers: sorry_widget/engine imports only the standard library and itself."""
+"""The house rule on layers.
+
+    core  <  board, cardgame  <  simulation  <  render  <  widget  <  cli, lesson, __init__
+
+The games (board, cardgame) and what they share (core) import only the standard library and the
+layers below them; the two games never import each other; nothing imports upward; and no two
+modules import each other, even by way of others (the import graph, lazy imports included, has
+no cycle).
+"""
 
 from __future__ import annotations
 
@@ -6,75 +14,144 @@ import ast
 import sys
 from pathlib import Path
 
-ENGINE = Path(__file__).parent.parent / "sorry_widget" / "engine"
+PACKAGE = Path(__file__).parent.parent / "sorry_widget"
+
+#: Each layer, with the third-party libraries it may import and the layers of this package below
+#: it. A layer may import any of its own modules.
+LAYERS = {
+    "core": (set(), set()),
+    "board": (set(), {"core"}),
+    "cardgame": (set(), {"core"}),
+    # NumPy and numba only in the batch engine, Dask only where a client is given (see OPTIONAL).
+    "simulation": (set(), {"core", "board", "cardgame"}),
+    "render": ({"svgwrite"}, {"core", "board", "cardgame"}),
+    # Exporting a notebook (widget/export.py) uses Jupyter's own notebook tools. The widget asks
+    # the coach (simulation) for advice.
+    "widget": ({"anywidget", "traitlets", "ipywidgets", "nbformat", "nbconvert", "nbclient"},
+               {"core", "board", "cardgame", "simulation", "render"}),
+}
+
+#: The optional "fast" extra: the batch engine's own module, and Dask where a client is given.
+OPTIONAL = {"simulation/batch.py": {"numpy", "numba"}, "simulation/simulate.py": {"distributed"}}
+
+#: The layers that import only the standard library.
+STANDARD_LIBRARY_ONLY = ("core", "board", "cardgame", "simulation")
 
 
-def imported_modules(path: Path) -> set[str]:
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> tuple[set[str], set[str]]:
+    """The third-party (and standard) top-level names a module imports, and the modules of this
+    package it imports (absolute names), at any depth of the file (lazy imports count)."""
     tree = ast.parse(path.read_text(), filename=str(path))
-    names = set()
+    here = module_name(path).split(".")
+    package = here if path.name == "__init__.py" else here[:-1]
+    outside, inside = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
-    return names
+            for alias in node.names:
+                if alias.name.split(".")[0] == "sorry_widget":
+                    inside.add(alias.name)
+                else:
+                    outside.add(alias.name.split(".")[0])
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                if node.module.split(".")[0] == "sorry_widget":
+                    base = node.module
+                else:
+                    outside.add(node.module.split(".")[0])
+                    continue
+            else:
+                base = ".".join(package[:len(package) - node.level + 1] +
+                                ([node.module] if node.module else []))
+            for alias in node.names:
+                # "from . import batch" imports a module; "from .x import y" imports module x.
+                candidate = f"{base}.{alias.name}"
+                inside.add(candidate if module_path(candidate) else base)
+    outside = {m for m in outside if m not in sys.stdlib_module_names and m != "__future__"}
+    return outside, {m for m in inside if module_path(m)}
 
 
-# The optional "fast" extra: the batch engine's own module, and Dask where a client is given.
-OPTIONAL = {"batch.py": {"numpy", "numba"}, "simulate.py": {"distributed"}}
+def module_path(name: str) -> Path | None:
+    relative = Path(*name.split("."))
+    for candidate in (PACKAGE.parent / relative.with_suffix(".py"),
+                      PACKAGE.parent / relative / "__init__.py"):
+        if candidate.exists():
+            return candidate
+    return None
 
 
-def test_engine_imports_only_the_standard_library():
-    files = sorted(ENGINE.glob("*.py"))
-    assert len(files) >= 8
-    for path in files:
-        outside = {m for m in imported_modules(path)
-                   if m not in sys.stdlib_module_names and m != "__future__"}
-        assert outside <= OPTIONAL.get(path.name, set()), f"{path.name} imports {sorted(outside)}"
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
-def test_the_engine_loads_numpy_numba_and_dask_only_when_asked():
+def layer_of(name: str) -> str:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_the_games_and_the_simulations_import_only_the_standard_library():
+    for layer in STANDARD_LIBRARY_ONLY:
+        files = sorted((PACKAGE / layer).glob("*.py"))
+        assert len(files) >= 3, layer
+        for path in files:
+            key = f"{layer}/{path.name}"
+            outside, _ = imports(path)
+            assert outside <= OPTIONAL.get(key, set()), f"{key} imports {sorted(outside)}"
+
+
+def test_each_layer_imports_only_itself_and_the_layers_below():
+    for layer, (libraries, below) in LAYERS.items():
+        files = sorted((PACKAGE / layer).glob("*.py"))
+        assert files, layer
+        for path in files:
+            key = f"{layer}/{path.name}"
+            outside, inside = imports(path)
+            assert outside <= libraries | OPTIONAL.get(key, set()), \
+                f"{key} imports {sorted(outside - libraries)}"
+            targets = {layer_of(m) for m in inside} - {layer}
+            assert targets <= below, f"{key} imports from {sorted(targets - below)}"
+
+
+def test_no_module_imports_itself_by_way_of_others():
+    graph = {name: imports(path)[1] - {name} for name, path in modules().items()}
+    # A package's __init__ re-exports its modules; a module importing a sibling through the
+    # package (from . import x) is an edge to x, never to the __init__, so those edges stay.
+    state: dict[str, str] = {}
+
+    def visit(name: str, trail: list[str]) -> None:
+        state[name] = "open"
+        for target in sorted(graph.get(name, ())):
+            if state.get(target) == "open":
+                cycle = trail[trail.index(target):] + [target] if target in trail else [name, target]
+                raise AssertionError("import cycle: " + " -> ".join(cycle))
+            if target not in state:
+                visit(target, trail + [target])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+
+
+def test_the_games_load_numpy_numba_and_dask_only_when_asked():
     import subprocess
 
-    code = ("import sys, sorry_widget, sorry_widget.engine.simulate, sorry_widget.engine.coach; "
+    code = ("import sys, sorry_widget, sorry_widget.simulation.simulate, "
+            "sorry_widget.simulation.coach; "
             "print(sorted(m for m in ('numpy', 'numba', 'distributed') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
-def relative_targets(path: Path) -> set[str]:
-    """The sibling packages a module imports relatively (``from ..engine import x`` -> engine)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 2 and node.module:
-            out.add(node.module.split(".")[0])
-    return out
-
-
-def test_each_layer_imports_only_the_layers_below():
-    package = ENGINE.parent
-    allowed = {
-        "render": ({"svgwrite"}, {"engine"}),
-        # Exporting a notebook (widget/export.py) uses Jupyter's own notebook tools.
-        "widget": ({"anywidget", "traitlets", "ipywidgets", "nbformat", "nbconvert", "nbclient"},
-                   {"engine", "render"}),
-    }
-    for layer, (libraries, below) in allowed.items():
-        files = sorted((package / layer).glob("*.py"))
-        assert files
-        for path in files:
-            outside = {m for m in imported_modules(path)
-                       if m not in sys.stdlib_module_names and m != "__future__"}
-            assert outside <= libraries, f"{layer}/{path.name} imports {sorted(outside - libraries)}"
-            assert relative_targets(path) <= below, \
-                f"{layer}/{path.name} imports {sorted(relative_targets(path) - below)}"
-
-
-def test_the_engine_and_the_command_load_no_jupyter_package():
+def test_the_games_and_the_command_load_no_jupyter_package():
     import subprocess
 
-    code = ("import sys, sorry_widget.engine, sorry_widget.cli\n"
+    code = ("import sys, sorry_widget.board, sorry_widget.cardgame, sorry_widget.simulation,"
+            " sorry_widget.cli\n"
             "jupyter = sorted(m for m in sys.modules if m.split('.')[0] in "
             "{'ipywidgets', 'anywidget', 'traitlets', 'IPython', 'ipykernel', 'jupyter_client',"
             " 'nbformat', 'nbconvert', 'comm'})\n"
@@ -82,3 +159,14 @@ def test_the_engine_and_the_command_load_no_jupyter_package():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "", done.stdout
+
+
+def test_the_coach_strategy_is_there_once_simulation_is_loaded():
+    import subprocess
+
+    code = ("import sorry_widget\n"
+            "from sorry_widget.board.strategies import as_strategy\n"
+            "print(type(as_strategy('coach')).__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "CoachStrategy"

@@ -141,7 +141,7 @@ def test_lesson_5_puts_an_interval_on_every_estimate_and_says_what_overlap_means
     import pytest
 
     from sorry_widget import Position, fast_engine_available, simulate
-    from sorry_widget.engine.game import next_seat
+    from sorry_widget.board.game import next_seat
 
     if not fast_engine_available():
         pytest.skip("the lesson's numbers are those of the batch engine")
@@ -185,7 +185,7 @@ def test_lesson_5_puts_an_interval_on_every_estimate_and_says_what_overlap_means
         "format": "sorry-position/1", "rules": "classic", "to_move": "red",
         "pawns": {"red": [3, 20, "start", "start"], "blue": [8, 22, "start", "home"],
                   "yellow": [40, "start", "start", "start"], "green": [50, 52, "start", "start"]}})
-    from sorry_widget.engine.coach import distinct_moves
+    from sorry_widget.simulation.coach import distinct_moves
 
     per_move = {}
     for move in distinct_moves(position.legal_moves("7")):

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from sorry_widget.engine import Position, PositionError
+from sorry_widget.board import Position, PositionError
 
 EXAMPLE = {
     "format": "sorry-position/1",

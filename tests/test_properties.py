@@ -9,11 +9,11 @@ import reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sorry_widget.engine import Position
-from sorry_widget.engine.board import HOME, START, is_safety, is_track
-from sorry_widget.engine.game import Game
-from sorry_widget.engine.moves import FORFEIT
-from sorry_widget.engine.record import Record
+from sorry_widget.board import Position
+from sorry_widget.board.track import HOME, START, is_safety, is_track
+from sorry_widget.board.game import Game
+from sorry_widget.board.moves import FORFEIT
+from sorry_widget.board.record import Record
 
 CARDS = ["1", "2", "3", "4", "5", "7", "8", "10", "11", "12", "sorry"]
 COLOURS = ["red", "blue", "yellow", "green"]
@@ -73,7 +73,7 @@ def test_team_moves_agree_with_the_reference_reading(data, card):
                                                    max_size=5))
 def test_plays_from_a_hand_agree_with_the_reference_reading(data, hand):
     """P2–P3: the cards that can move, or a discard."""
-    from sorry_widget.engine.moves import hand_moves
+    from sorry_widget.board.moves import hand_moves
 
     position = Position.from_dict(data)
     assert {m.result.to_json() for m in hand_moves(position, hand)} == \

@@ -30,10 +30,10 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from sorry_widget import CardGame, CardRecord, Game, Position, Record  # noqa: E402
-from sorry_widget.engine.cardgame import (DEFAULT_DECK, CardGameError,  # noqa: E402
+from sorry_widget.cardgame.rules import (DEFAULT_DECK, CardGameError,  # noqa: E402
                                           CardState, deck_from_json, read_deck)
-from sorry_widget.engine.position import PositionError  # noqa: E402
-from sorry_widget.engine.record import RecordError  # noqa: E402
+from sorry_widget.board.state import PositionError  # noqa: E402
+from sorry_widget.board.record import RecordError  # noqa: E402
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))
 #: Per input: the slowest valid record replays in well under a second on a shared machine.

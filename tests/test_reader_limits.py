@@ -10,8 +10,8 @@ import tracemalloc
 import pytest
 
 from sorry_widget import CardGame, CardGameError, CardRecord, Game, Position, Record, RecordError
-from sorry_widget.engine.cardgame import MAX_DECK_CARDS, CardState, read_deck
-from sorry_widget.engine.position import PositionError
+from sorry_widget.cardgame.rules import MAX_DECK_CARDS, CardState, read_deck
+from sorry_widget.board.state import PositionError
 
 
 @pytest.fixture(scope="module")
@@ -217,7 +217,7 @@ def test_the_limits_page_says_what_the_readers_do():
     from pathlib import Path
 
     from sorry_widget import cli
-    from sorry_widget.engine import cardgame, cardplay, position, record, safeio, seeds
+    from sorry_widget.board import cardgame, cardplay, position, record, safeio, seeds
 
     page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
     for value in (safeio.MAX_DEPTH, safeio.MAX_NUMBER_CHARS, position.MAX_POSITION_BYTES,

@@ -9,8 +9,8 @@ import re
 import pytest
 from conftest import pos
 
-from sorry_widget.engine.game import Game
-from sorry_widget.engine.record import Record, RecordError
+from sorry_widget.board.game import Game
+from sorry_widget.board.record import Record, RecordError
 
 
 @pytest.fixture(scope="module")
@@ -178,7 +178,7 @@ def test_a_game_without_history_cannot_be_recorded():
 
 # --- limits and typed fields (a record is input from anywhere) -------------------------------
 
-from sorry_widget.engine.record import MAX_NOTE_CHARS, MAX_RECORD_BYTES  # noqa: E402
+from sorry_widget.board.record import MAX_NOTE_CHARS, MAX_RECORD_BYTES  # noqa: E402
 
 
 def small_record() -> dict:

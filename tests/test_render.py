@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from conftest import pos
-from sorry_widget.engine.board import COLOURS, SLIDES, entry_square, start_exit
-from sorry_widget.engine.cards import CARD_NAMES
-from sorry_widget.engine.game import Game
-from sorry_widget.engine.position import Position
+from sorry_widget.board.track import COLOURS, SLIDES, entry_square, start_exit
+from sorry_widget.board.cards import CARD_NAMES
+from sorry_widget.board.game import Game
+from sorry_widget.board.state import Position
 from sorry_widget.render import BOARD_SIZE, PLACES, THEMES, board_svg
 from sorry_widget.render.geometry import CELL, pawn_spots
 from sorry_widget.render.svg import overlay_markup, place_id
@@ -240,7 +240,7 @@ def test_a_heatmap_has_a_colour_scale_readable_numbers_and_faint_slides():
 
 
 def test_cards_take_the_right_article():
-    from sorry_widget.engine.cards import with_article
+    from sorry_widget.board.cards import with_article
 
     assert [with_article(c) for c in ("7", "8", "11", "Sorry!")] == \
         ["a 7", "an 8", "an 11", "a Sorry!"]

@@ -11,12 +11,12 @@ import sys
 import pytest
 
 from conftest import pos
-from sorry_widget.engine import Position, PositionError
-from sorry_widget.engine.cards import DECKS, SORRY
-from sorry_widget.engine.game import Game, high_card_draw, next_seat
-from sorry_widget.engine.record import Record, RecordError
-from sorry_widget.engine.rules import RULE_SETS, RuleError, get_rules
-from sorry_widget.engine.simulate import simulate
+from sorry_widget.board import Position, PositionError
+from sorry_widget.board.cards import DECKS, SORRY
+from sorry_widget.board.game import Game, high_card_draw, next_seat
+from sorry_widget.board.record import Record, RecordError
+from sorry_widget.board.rules import RULE_SETS, RuleError, get_rules
+from sorry_widget.simulation.simulate import simulate
 
 
 def test_rule_sets_are_found_by_name_and_alias_and_unknown_ones_refused():
@@ -169,7 +169,7 @@ def test_simulating_1934_draws_the_leader_for_each_game_as_a_game_would():
 
 @pytest.mark.parametrize("name", sorted(RULE_SETS))
 def test_random_games_of_every_rule_set_keep_their_invariants_and_end(name):
-    from sorry_widget.engine.board import HOME, START, is_safety, is_track
+    from sorry_widget.board.track import HOME, START, is_safety, is_track
 
     for seed in range(3):
         game = Game(4, rules=name, seed=f"inv-{seed}")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from conftest import notations, pos, results, stacked_game
 
-from sorry_widget.engine import Position
-from sorry_widget.engine.moves import FORFEIT, SPLIT, SWITCH
+from sorry_widget.board import Position
+from sorry_widget.board.moves import FORFEIT, SPLIT, SWITCH
 
 
 def only(position, card):
@@ -257,7 +257,7 @@ def test_c7_a_2_that_wins_ends_the_game():
 
 
 def test_c7_option_two_draws_again_off():
-    from sorry_widget.engine.rules import CLASSIC
+    from sorry_widget.board.rules import CLASSIC
 
     game = stacked_game(["2"], players=2, seed=0,
                         rules=CLASSIC.with_options(two_draws_again=False))
@@ -431,7 +431,7 @@ def test_c11_sorry_forfeits_without_start_pawn_or_target():
 
 
 def test_sorry_forward_4_option():
-    from sorry_widget.engine.rules import CLASSIC
+    from sorry_widget.board.rules import CLASSIC
 
     rules = CLASSIC.with_options(sorry_forward_4=True)
     p = Position({"red": [20, "home", "home", "home"], "blue": [30, "start", "start", "start"]},

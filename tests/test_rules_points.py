@@ -11,11 +11,11 @@ import sys
 import pytest
 
 from sorry_widget.cli import score_answer
-from sorry_widget.engine import Position
-from sorry_widget.engine.cards import CARDS_BY_NAME
-from sorry_widget.engine.game import Game, GameError, next_seat
-from sorry_widget.engine.moves import hand_moves
-from sorry_widget.engine.record import Record, RecordError
+from sorry_widget.board import Position
+from sorry_widget.board.cards import CARDS_BY_NAME
+from sorry_widget.board.game import Game, GameError, next_seat
+from sorry_widget.board.moves import hand_moves
+from sorry_widget.board.record import Record, RecordError
 
 RULES = "play-for-points-1992"
 

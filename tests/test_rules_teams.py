@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from sorry_widget.cli import score_answer
-from sorry_widget.engine import Position, PositionError
-from sorry_widget.engine.game import Game, next_seat
-from sorry_widget.engine.record import Record
+from sorry_widget.board import Position, PositionError
+from sorry_widget.board.game import Game, next_seat
+from sorry_widget.board.record import Record
 
 TEAM_RULES = ["teams-1992", "partnership-1934"]
 

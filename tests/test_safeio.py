@@ -1,5 +1,5 @@
 """Reading JSON from anywhere with limits, and writing files whole or not at all
-(sorry_widget/engine/safeio.py), on the inputs a tester attacked the readers with."""
+(sorry_widget/core/safeio.py), on the inputs a tester attacked the readers with."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from sorry_widget.engine.safeio import (MAX_DEPTH, read_json, read_json_file,
+from sorry_widget.core.safeio import (MAX_DEPTH, read_json, read_json_file,
                                         write_text_atomic)
 
 
@@ -77,7 +77,7 @@ def test_a_full_disk_leaves_the_old_file_whole(tmp_path):
     path = tmp_path / "game.json"
     path.write_text("the old record")
     code = textwrap.dedent(f"""
-        from sorry_widget.engine.safeio import write_text_atomic
+        from sorry_widget.core.safeio import write_text_atomic
         try:
             write_text_atomic({str(path)!r}, "x" * 200_000, what="record", error=ValueError)
         except ValueError as exc:
@@ -95,7 +95,7 @@ def test_a_full_disk_leaves_the_old_file_whole(tmp_path):
 
 
 def test_shown_prints_what_python_cannot():
-    from sorry_widget.engine.safeio import shown
+    from sorry_widget.core.safeio import shown
 
     assert shown(10 ** 5000) == "a number of about 5,001 digits"
     assert shown({"1": 10 ** 5000}) == "a dict holding a number too long to print"

@@ -10,13 +10,13 @@ import sys
 import numpy as np
 import pytest
 
-import sorry_widget.engine as engine_package
+import sorry_widget.board as engine_package
 from sorry_widget import Game
 from sorry_widget.cli import main
-from sorry_widget.engine.coach import CoachStrategy, coach, distinct_moves
-from sorry_widget.engine.moves import legal_moves
-from sorry_widget.engine.position import Position
-from sorry_widget.engine.simulate import FastEngineMissing, batch_game, simulate
+from sorry_widget.simulation.coach import CoachStrategy, coach, distinct_moves
+from sorry_widget.board.moves import legal_moves
+from sorry_widget.board.state import Position
+from sorry_widget.simulation.simulate import FastEngineMissing, batch_game, simulate
 
 # Red has three pawns HOME and one on safety-1: a 5 (or a split 7 ending there) wins at once.
 NEARLY_WON = {"format": "sorry-position/1", "rules": "classic", "to_move": "red",
@@ -64,9 +64,9 @@ def test_auto_takes_the_batch_engine_where_it_can_and_python_elsewhere():
 
 
 def test_without_numpy_or_numba_one_message_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(sys.modules, "sorry_widget.engine.batch", None)
+    monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch", None)
     monkeypatch.delattr(engine_package, "batch", raising=False)
-    monkeypatch.setattr("sorry_widget.engine.simulate.fast_engine_available", lambda: False)
+    monkeypatch.setattr("sorry_widget.simulation.simulate.fast_engine_available", lambda: False)
     with pytest.raises(FastEngineMissing) as caught:
         simulate(2, games=5, engine="batch")
     assert "pip install 'sorry-widget[fast]'" in str(caught.value)

@@ -8,12 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_properties import CARDS, positions
 
-from sorry_widget.engine.cards import card_from_name
-from sorry_widget.engine.game import Game, GameError
-from sorry_widget.engine.moves import Move, hand_moves
-from sorry_widget.engine.position import Position
-from sorry_widget.engine.simulate import mean_sd, simulate, wilson_interval
-from sorry_widget.engine.strategies import GreedyStrategy, RandomStrategy, as_strategy
+from sorry_widget.board.cards import card_from_name
+from sorry_widget.board.game import Game, GameError
+from sorry_widget.board.moves import Move, hand_moves
+from sorry_widget.board.state import Position
+from sorry_widget.simulation.simulate import mean_sd, simulate, wilson_interval
+from sorry_widget.board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
 
 def test_random_is_uniform_over_distinct_results_not_over_moves():
@@ -167,8 +167,8 @@ def test_two_different_splits_can_reach_one_position_and_random_counts_it_once()
 
 
 def test_a_chosen_card_comes_out_of_the_draw_pile_and_the_record_stays_valid():
-    from sorry_widget.engine.game import Game, GameError
-    from sorry_widget.engine.record import Record
+    from sorry_widget.board.game import Game, GameError
+    from sorry_widget.board.record import Record
 
     game = Game(2, seed=4, strategies=None)
     for _ in range(4):

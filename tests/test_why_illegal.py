@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from conftest import pos
 
-from sorry_widget.engine import Position, why_not_forfeit
-from sorry_widget.engine.moves import moves_between
+from sorry_widget.board import Position, why_not_forfeit
+from sorry_widget.board.moves import moves_between
 
 
 @pytest.mark.parametrize("p,card,origin,target,expected", [
@@ -77,14 +77,14 @@ def test_bad_places_are_named():
     (pos(red=["home", 4]), "3", "home", "a pawn at HOME never moves again (C6)"),
 ])
 def test_a_pawn_without_a_move_is_refused_with_its_rule(p, card, origin, expected):
-    from sorry_widget.engine.moves import why_pawn_cannot_move
+    from sorry_widget.board.moves import why_pawn_cannot_move
 
     reason = why_pawn_cannot_move(p, card, origin)
     assert reason is not None and expected in reason, reason
 
 
 def test_a_pawn_with_a_move_has_no_reason():
-    from sorry_widget.engine.moves import why_pawn_cannot_move
+    from sorry_widget.board.moves import why_pawn_cannot_move
 
     assert why_pawn_cannot_move(pos(red=["start", 30]), "1", "start") is None
     assert why_pawn_cannot_move(pos(red=["start", 30]), "10", 30) is None
@@ -95,9 +95,9 @@ def test_no_sentence_puts_a_full_stop_after_a_sorry_cards_exclamation_mark():
     (the widget adds one after each reason). Every explanation, forfeit and refusal of the
     positions of a few games, for every card and every own pawn and target."""
     from sorry_widget import Game
-    from sorry_widget.engine.board import location_name
-    from sorry_widget.engine.cards import CARD_NAMES
-    from sorry_widget.engine.moves import legal_moves, why_pawn_cannot_move
+    from sorry_widget.board.track import location_name
+    from sorry_widget.board.cards import CARD_NAMES
+    from sorry_widget.board.moves import legal_moves, why_pawn_cannot_move
 
     texts = set()
     targets = ["start", "home", *range(0, 60, 3), "safety-1", "safety-5"]

@@ -1,9 +1,9 @@
 """The board as SVG (svgwrite). Importing this gives engine objects a picture in notebooks."""
 
-from ..engine.cardgame import CardState
-from ..engine.game import Game, Play
-from ..engine.moves import Move
-from ..engine.position import Position
+from ..cardgame.rules import CardState
+from ..board.game import Game, Play
+from ..board.moves import Move
+from ..board.state import Position
 from .cardtable import cardface_defs, cardtable_pieces, cardtable_svg, total_callout
 from .geometry import BOARD_SIZE, CELL, PLACES, place_key, widget_geometry
 from .svg import (

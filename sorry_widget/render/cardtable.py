@@ -10,7 +10,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-from ..engine.cardgame import ACTIONS, COLOURS, PAWN_CARDS, CardState, number_value, slide_value
+from ..cardgame.rules import ACTIONS, COLOURS, PAWN_CARDS, CardState, number_value, slide_value
 from .svg import Theme, get_theme
 
 _E = svgwrite.Drawing(profile="full", debug=False)

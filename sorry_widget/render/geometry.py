@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.board import (
+from ..board.track import (
     COLOURS, HOME, SAFETY_1, SAFETY_SQUARES, SIDE, SLIDES, START, TRACK_SQUARES, location_name,
 )
 

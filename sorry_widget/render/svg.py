@@ -19,11 +19,11 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-from ..engine.board import COLOUR_LETTERS, COLOURS
-from ..engine.cards import CARD_NAMES, SORRY, card_from_name, card_label, card_text
-from ..engine.game import Game, Play
-from ..engine.moves import Move
-from ..engine.position import Position
+from ..board.track import COLOUR_LETTERS, COLOURS
+from ..board.cards import CARD_NAMES, SORRY, card_from_name, card_label, card_text
+from ..board.game import Game, Play
+from ..board.moves import Move
+from ..board.state import Position
 from .geometry import (
     BOARD_SIZE, CELL, JUMP, PLACES, SENT, SLIDE_SHAPES, pawn_motions, pawn_spots, place_key,
 )

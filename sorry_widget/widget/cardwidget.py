@@ -30,7 +30,7 @@ from typing import Any
 
 import traitlets
 
-from ..engine.cardgame import (
+from ..cardgame.rules import (
     DEFAULT_DECK,
     Action,
     CardGameError,
@@ -40,8 +40,8 @@ from ..engine.cardgame import (
     perform,
     previews,
 )
-from ..engine.cardplay import CardGame, CardRecord
-from ..engine.rulebook import CARD_RULE_SUMMARIES, rule_link
+from ..cardgame.game import CardGame, CardRecord
+from ..board.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import (
     cardface_defs,
     cardtable_pieces,

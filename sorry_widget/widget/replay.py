@@ -19,8 +19,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..engine.errors import SorryError
-from ..engine.safeio import write_text_atomic
+from ..core.errors import SorryError
+from ..core.safeio import write_text_atomic
 from ..render.svg import THEMES, get_theme
 
 _HERE = Path(__file__).parent

@@ -23,15 +23,15 @@ from typing import Any
 
 import traitlets
 
-from ..engine.board import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
-from ..engine.cards import CARD_NAMES, card_from_name, card_label, with_article
-from ..engine.game import Game, GameError
-from ..engine.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
-from ..engine.position import Position
-from ..engine.record import MAX_NOTE_CHARS, Record, RecordError
-from ..engine.record import annotate as annotate_in
-from ..engine.rulebook import RULE_SUMMARIES, rule_link
-from ..engine.rules import RULE_SETS, get_rules
+from ..board.track import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
+from ..board.cards import CARD_NAMES, card_from_name, card_label, with_article
+from ..board.game import Game, GameError
+from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
+from ..board.state import Position
+from ..board.record import MAX_NOTE_CHARS, Record, RecordError
+from ..board.record import annotate as annotate_in
+from ..board.rulebook import RULE_SUMMARIES, rule_link
+from ..board.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
@@ -469,8 +469,8 @@ class SorryWidget(ReplayWidget):
         """*Which move is best?* for the person to move: every distinct legal move of the card
         drawn gets its estimated win probability from ``rollouts`` games played after it
         (default :attr:`coach_rollouts`), shown as bars beside the moves and as colours on
-        their target places. Returns the :class:`~sorry_widget.engine.coach.CoachAdvice`."""
-        from ..engine.coach import coach
+        their target places. Returns the :class:`~sorry_widget.simulation.coach.CoachAdvice`."""
+        from ..simulation.coach import coach
 
         game = self.game
         if game is None or not self.pending:

@@ -9,8 +9,9 @@ so what a move says always matches what it does.
 from __future__ import annotations
 
 import re
+import sys
 
-from .board import (
+from .track import (
     BACKWARD,
     COLOUR_LETTERS,
     COLOURS,
@@ -30,7 +31,7 @@ from .board import (
     start_exit,
 )
 from .cards import CARD_NAMES, SORRY, card_from_name, card_label, with_article
-from .position import Position, PositionError, parse_location
+from .state import Position, PositionError, answer_moves_with, parse_location
 
 # Move kinds.
 START_PAWN = "start"
@@ -991,3 +992,7 @@ def why_not_forfeit(position: Position, card: int | str) -> str | None:
     if any(m.kind == FORFEIT for m in moves):
         return None
     return f"{len(moves)} legal move(s) exist with this card, and a player who can move must (C12)"
+
+
+# Position.legal_moves and Position.why_illegal answer with this module (see state.py).
+answer_moves_with(sys.modules[__name__])

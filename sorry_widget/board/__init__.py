@@ -1,9 +1,12 @@
-"""The Sorry! engine: pure Python, no Jupyter, numpy or drawing imports."""
+"""The board game Sorry!: track, cards, positions, moves, rules, games, records, strategies.
 
-from .board import COLOURS
+Pure Python, standard library only: no Jupyter, NumPy or drawing imports.
+"""
+
+from .track import COLOURS
 from .cards import CARD_NAMES, DECKS, SORRY, card_from_name
 from .moves import Move, legal_moves, moves_between, why_illegal, why_not_forfeit
-from .position import POSITION_FORMAT, Position, PositionError
+from .state import POSITION_FORMAT, Position, PositionError
 from .rules import CLASSIC, RULE_SETS, RuleSet, get_rules
 
 __all__ = [

@@ -25,14 +25,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .board import COLOURS
-from .cards import CARD_NAMES, card_from_name
+from ..board.track import COLOURS
+from ..board.cards import CARD_NAMES, card_from_name
 from .fastsim import play_random_game, supports
-from .game import Game, high_card_draw
-from .position import Position
-from .rules import RuleSet, get_rules
-from .seeds import seed_or_fresh
-from .strategies import GreedyStrategy, RandomStrategy
+from ..board.game import Game, high_card_draw
+from ..board.state import Position
+from ..board.rules import RuleSet, get_rules
+from ..core.seeds import seed_or_fresh
+from ..board.strategies import GreedyStrategy, RandomStrategy
 
 ENGINES = ("auto", "batch", "python")
 FAST_EXTRA = "pip install 'sorry-widget[fast]'"

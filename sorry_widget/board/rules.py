@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
-from .board import COLOURS, HOME, START, start_exit
+from .track import COLOURS, HOME, START, start_exit
 from .cards import DECKS
-from .errors import SorryError
-from .safeio import key_shown, shown
+from ..core.errors import SorryError
+from ..core.safeio import key_shown, shown
 
 #: The options a rule set has, with the kind of value each takes (docs/rules.md).
 OPTION_TYPES: dict[str, type] = {

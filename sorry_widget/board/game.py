@@ -10,7 +10,7 @@ A game advances one card at a time so a caller can watch or interject::
 
 from __future__ import annotations
 
-from .errors import SorryError
+from ..core.errors import SorryError
 
 import random
 from collections.abc import Mapping, Sequence
@@ -19,9 +19,9 @@ from typing import Any
 
 from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
 from .moves import DISCARD, Move, _hand_moves, legal_moves
-from .position import Position
+from .state import Position
 from .rules import RuleSet, get_rules
-from .seeds import seed_or_fresh
+from ..core.seeds import seed_or_fresh
 from .strategies import RandomStrategy, Strategy, as_strategy
 
 
@@ -81,7 +81,7 @@ def high_card_draw(colours: Sequence[str], deck: str, seed: Any) -> tuple[str, l
             return drawing[0], rounds
 
 
-def _seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
+def seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
     """Two independent generators from one seed: one shuffles the deck, one serves the
     strategies. So the same seed deals the same cards whatever the players choose."""
     return random.Random(f"deck:{seed}"), random.Random(f"players:{seed}")
@@ -125,7 +125,7 @@ class Game:
         self.seed = seed
         self.start = start
         self.position = start
-        self._deck_rng, self.rng = _seed_streams(seed)
+        self._deck_rng, self.rng = seed_streams(seed)
         self.pile = DrawPile(deck_cards(self.rules.deck), self._deck_rng)
         self.strategies: dict[str, Strategy | None] = _strategies_for(start, strategies)
         self.card: int | None = None

@@ -14,7 +14,7 @@ reason. Writing is canonical, so load → save reproduces a saved file byte for 
 
 from __future__ import annotations
 
-from .errors import SorryError
+from ..core.errors import SorryError
 
 import json
 from collections import Counter
@@ -22,15 +22,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import COLOURS
+from .track import COLOURS
 from .cards import CARD_NAMES, CARDS_BY_NAME, DECKS, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, hand_moves, legal_moves
-from .position import Position, PositionError, parse_json, parse_location
-from .safeio import check_value, key_shown, read_json_file, shown, write_text_atomic
+from .state import Position, PositionError, parse_json, parse_location
+from ..core.safeio import check_value, key_shown, read_json_file, shown, write_text_atomic
 from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
-from .seeds import seed_problem, written_seed
+from ..core.seeds import seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-record/1"
 #: Version 2 also keeps what chose the leader and what the players held: the 1934 high-card

@@ -18,12 +18,13 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from .board import (BACKWARD, FORWARD, HOME, NULL_FOURS, SLIDE_AT_TRIANGLE, SLIDE_COVERING,
+from ..board.track import (BACKWARD, FORWARD, HOME, NULL_FOURS, SLIDE_AT_TRIANGLE, SLIDE_COVERING,
                     SLIDES, START, start_exit)
-from .cards import SORRY, deck_cards, shuffle
-from .moves import legal_moves
-from .position import Position
-from .strategies import RandomStrategy
+from ..board.cards import SORRY, deck_cards, shuffle
+from ..board.game import seed_streams  # the same two random streams as Game
+from ..board.moves import legal_moves
+from ..board.state import Position
+from ..board.strategies import RandomStrategy
 
 _NO_PAWN = -1
 _NOTHING: frozenset = frozenset()
@@ -73,10 +74,8 @@ def play_random_game(start: Position, seed: Any, history: list | None = None,
 
 def _play(start: Position, seed: Any, history: list | None, max_cards: int,
           homes: list | None = None):
-    from .game import _seed_streams  # the same two random streams as Game
-
     rules = start.rules
-    deck_rng, rng = _seed_streams(seed)
+    deck_rng, rng = seed_streams(seed)
     deck = deck_cards(rules.deck)
     shuffle(deck, deck_rng)
     colours = start.colours

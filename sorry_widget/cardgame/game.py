@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cardgame import (
+from .rules import (
     COLOURS,
     DEFAULT_DECK,
     PAWN_CARDS,
@@ -35,8 +35,8 @@ from .cardgame import (
     shuffled_deck,
     sorted_cards,
 )
-from .safeio import check_value, key_shown, read_json, read_json_file, shown, write_text_atomic
-from .seeds import seed_or_fresh, seed_problem, written_seed
+from ..core.safeio import check_value, key_shown, read_json, read_json_file, shown, write_text_atomic
+from ..core.seeds import seed_or_fresh, seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-cardrecord/1"
 #: A record file: a 20,000-action game is about 1 MB.

@@ -29,9 +29,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from .board import BACKWARD, FORWARD, HOME, SLIDES, START, start_exit
-from .cards import DECKS, SORRY
-from .strategies import pawn_score
+from ..board.track import BACKWARD, FORWARD, HOME, SLIDES, START, start_exit
+from ..board.cards import DECKS, SORRY
+from ..board.strategies import pawn_score
 
 RANDOM = 0
 GREEDY = 1
@@ -577,7 +577,7 @@ def position_arrays(position) -> tuple[np.ndarray, np.ndarray]:
 def strategy_codes(names) -> tuple[np.ndarray, float]:
     """Per-seat strategy codes and the greedy aggression, from strategy objects (or names)
     that the batch engine plays: random, and greedy with one aggression for all its seats."""
-    from .strategies import GreedyStrategy, RandomStrategy, as_strategy
+    from ..board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
     codes, aggression = [], None
     for value in names:
@@ -685,7 +685,7 @@ def ready() -> tuple[float, str]:
     beside this file by an earlier process) or ``"memory"`` (already loaded here)."""
     import time
 
-    from .position import Position
+    from ..board.state import Position
 
     if play_chunk.signatures:
         return 0.0, "memory"

@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import SorryError
-from .safeio import check_value, key_shown, read_json, read_json_file, shown
-from .seeds import seed_or_fresh
+from ..core.errors import SorryError
+from ..core.safeio import check_value, key_shown, read_json, read_json_file, shown
+from ..core.seeds import seed_or_fresh
 
 STATE_FORMAT = "sorry-cardgame/1"
 #: A state lists each card once; even a deck of thousands of cards is well under this.

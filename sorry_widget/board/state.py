@@ -7,22 +7,34 @@ of a colour's pawns are equal, as the format requires (docs/position-format.md).
 
 from __future__ import annotations
 
-from .errors import SorryError
+from ..core.errors import SorryError
 
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import board
-from .board import COLOURS, COLOUR_INDEX, HOME, START, location_name
+from . import track as board
+from .track import COLOURS, COLOUR_INDEX, HOME, START, location_name
 from .rules import RuleSet, get_rules, option_problem
-from .safeio import check_value, key_shown, read_json, read_json_file, shown
+from ..core.safeio import check_value, key_shown, read_json, read_json_file, shown
 
 POSITION_FORMAT = "sorry-position/1"
 
 _SPECIAL_NAMES = {"start": START, "home": HOME}
 _SAFETY_NAMES = {f"safety-{n}": board.safety(n) for n in range(1, board.SAFETY_SQUARES + 1)}
 _POSITION_KEYS = {"format", "rules", "to_move", "pawns", "options"}
+
+
+#: The module that knows the moves (.moves), which answers ``position.legal_moves(card)`` and
+#: ``position.why_illegal(...)``. It builds on Position, so this module cannot import it: it
+#: hands itself over with :func:`answer_moves_with` when it loads (importing sorry_widget or
+#: sorry_widget.board loads it).
+_move_rules: Any = None
+
+
+def answer_moves_with(module: Any) -> None:
+    global _move_rules
+    _move_rules = module
 
 
 class PositionError(SorryError):
@@ -287,15 +299,11 @@ class Position:
 
     def legal_moves(self, card: int | str) -> list:
         """Every legal move for the player to move holding ``card`` (see :mod:`.moves`)."""
-        from .moves import legal_moves
-
-        return legal_moves(self, card)
+        return _move_rules.legal_moves(self, card)
 
     def why_illegal(self, card: int | str, origin: int | str, target: int | str) -> str | None:
         """Why moving the pawn at ``origin`` to ``target`` with ``card`` is not legal, or None."""
-        from .moves import why_illegal
-
-        return why_illegal(self, card, origin, target)
+        return _move_rules.why_illegal(self, card, origin, target)
 
     # --- identity ---------------------------------------------------------------------------
 

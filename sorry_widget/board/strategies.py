@@ -16,11 +16,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .board import (HOME, NULL_FOURS, SAFETY_1, SLIDE_COVERING, START, STEPS_TO_HOME,
+from .track import (HOME, NULL_FOURS, SAFETY_1, SLIDE_COVERING, START, STEPS_TO_HOME,
                     TRACK_SQUARES)
 from .cards import SORRY
 from .moves import DISCARD, Move
-from .position import Position
+from .state import Position
 
 
 class Strategy(Protocol):
@@ -165,16 +165,11 @@ class FunctionStrategy:
         return self.function(position, card, moves, rng)
 
 
-def _coach() -> Strategy:
-    from .coach import CoachStrategy  # the coach runs simulations, which use this module
-
-    return CoachStrategy()
-
-
+#: The strategies by name. The coach runs simulations, a layer above the games, so it adds itself
+#: here ("coach") when sorry_widget.simulation.coach loads, which importing sorry_widget does.
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
     "random": RandomStrategy,
     "greedy": GreedyStrategy,
-    "coach": _coach,
 }
 
 

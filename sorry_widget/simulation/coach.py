@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import card_from_name, card_label
-from .game import next_seat
-from .moves import Move, legal_moves
-from .position import Position
+from ..board.cards import card_from_name, card_label
+from ..board.game import next_seat
+from ..board.moves import Move, legal_moves
+from ..board.state import Position
 from .simulate import simulate, wilson_interval
-from .strategies import as_strategy
+from ..board.strategies import STRATEGIES, as_strategy
 
 
 @dataclass
@@ -161,3 +161,8 @@ class CoachStrategy:
                        seed=rng.random(), workers=1)
         best = advice.best.move
         return next(m for m in moves if m.result_pawns == best.result_pawns)
+
+
+# The games' strategies cannot import the coach (it runs simulations, a layer above the games),
+# so the coach adds itself to them by name: as_strategy("coach"), --strategy coach.
+STRATEGIES["coach"] = CoachStrategy
