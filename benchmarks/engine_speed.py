@@ -100,7 +100,7 @@ def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
 
 def cardgame_rate(games: int) -> tuple[float, float]:
     """Games/s and rounds per game of ``cardgame simulate`` (4 players, random)."""
-    from sorry_widget.cardgame.rules import simulate_cardgame
+    from sorry_widget.simulation.cardsim import simulate_cardgame
 
     summary = simulate_cardgame(4, games, seed="bench")
     return summary["games_per_second"], summary["rounds_per_game_mean"]

@@ -11,9 +11,13 @@ sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter.
 """
 
 from .board import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
-from .cardgame.rules import DEFAULT_DECK as CARD_DECK
-from .cardgame.rules import CardGameError, CardState, simulate_cardgame
-from .cardgame.game import CardGame, CardRecord, GreedyCardStrategy, RandomCardStrategy
+from .cardgame.cards import DEFAULT_DECK as CARD_DECK
+from .cardgame.cards import CardGameError
+from .cardgame.state import CardState
+from .simulation.cardsim import simulate_cardgame
+from .cardgame.game import CardGame
+from .cardgame.record import CardRecord
+from .cardgame.strategies import GreedyCardStrategy, RandomCardStrategy
 from .board.game import Game, GameError, Play
 from .board.record import Record, RecordError
 from .simulation.coach import CoachAdvice, coach

@@ -367,13 +367,13 @@ def cmd_cardgame_plays(args) -> int:
 
 
 def _card_deck(path):
-    from .cardgame.rules import load_deck
+    from .cardgame.cards import load_deck
 
     return None if path is None else load_deck(path)
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .cardgame.rules import simulate_cardgame
+    from .simulation.cardsim import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())

@@ -8,15 +8,10 @@ import random
 
 import pytest
 
-from sorry_widget.cardgame.rules import (
-    DEFAULT_DECK,
-    actions,
-    choices,
-    distinct_choices,
-    new_state,
-    perform,
-    play_random_cardgame,
-)
+from sorry_widget.cardgame.cards import DEFAULT_DECK
+from sorry_widget.cardgame.game import new_state
+from sorry_widget.cardgame.rules import actions, choices, distinct_choices, perform
+from sorry_widget.simulation.cardsim import play_random_cardgame
 
 #: Many Play 2, SORRY! and Don't Be SORRY! cards, so that the merged Play 2 pairs, steal chains,
 #: blocks and returning players' SORRY!s come up often.
@@ -70,7 +65,7 @@ def test_distinct_choices_group_decisions_exactly_as_their_results_do(longer_gam
 
 
 def test_a_returning_players_sorry_back_hurts_whom_it_names_each_its_own_result():
-    from sorry_widget.cardgame.rules import CardState
+    from sorry_widget.cardgame.state import CardState
 
     state = CardState.from_dict({
         "format": "sorry-cardgame/1", "options": {"longer_game": True},

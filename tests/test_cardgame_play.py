@@ -7,15 +7,12 @@ from collections import Counter
 
 import pytest
 
-from sorry_widget.cardgame.rules import (
-    DEFAULT_DECK,
-    HAND_LIMIT,
-    CardGameError,
-    cards_in_play,
-    deck_cards,
-    play_random_cardgame,
-)
-from sorry_widget.cardgame.game import CardGame, CardRecord, GreedyCardStrategy, progress
+from sorry_widget.cardgame.cards import DEFAULT_DECK, CardGameError, deck_cards
+from sorry_widget.cardgame.state import HAND_LIMIT, cards_in_play
+from sorry_widget.simulation.cardsim import play_random_cardgame
+from sorry_widget.cardgame.game import CardGame
+from sorry_widget.cardgame.record import CardRecord
+from sorry_widget.cardgame.strategies import GreedyCardStrategy, progress
 
 BUSY_DECK = {**DEFAULT_DECK, "play-2": 12, "sorry-back": 8, "sorry-steal": 8,
              "dont-be-sorry": 6}
@@ -127,7 +124,8 @@ def test_a_person_is_asked_and_a_wrong_action_changes_nothing():
 
 
 def test_greedy_steals_a_21_blocks_what_hurts_it_and_beats_random():
-    from sorry_widget.cardgame.rules import CardState, actions
+    from sorry_widget.cardgame.rules import actions
+    from sorry_widget.cardgame.state import CardState
 
     base = {"format": "sorry-cardgame/1", "direction": 1, "discard": [], "winners": [],
             "draw_pile": ["5", "6", "7", "8", "9", "10", "1", "2", "3", "4"]}
@@ -233,7 +231,8 @@ def test_every_pile_is_a_round_one_card_piles_too():
 
 
 def test_a_person_may_take_any_choice_even_one_whose_result_another_action_lists():
-    from sorry_widget.cardgame.rules import CardState, actions
+    from sorry_widget.cardgame.rules import actions
+    from sorry_widget.cardgame.state import CardState
 
     state = CardState.from_dict({
         "format": "sorry-cardgame/1",
@@ -249,7 +248,7 @@ def test_a_person_may_take_any_choice_even_one_whose_result_another_action_lists
 
 
 def test_simulate_reports_the_rounds_recounted_from_the_same_games():
-    from sorry_widget.cardgame.rules import simulate_cardgame
+    from sorry_widget.simulation.cardsim import simulate_cardgame
 
     summary = simulate_cardgame(4, 30, seed="count")
     recounted = []

@@ -9,13 +9,15 @@ import sys
 
 import pytest
 
-from sorry_widget.cardgame.rules import CardGameError, CardState, actions
+from sorry_widget.cardgame.cards import CardGameError
+from sorry_widget.cardgame.rules import actions
+from sorry_widget.cardgame.state import CardState
 
 
 def make(players, to_play="red", pile=(), draw=(), discard=(), direction=1, pending=None,
          longer=False):
     """A state from ``players`` = [(colour, hand, home), …]."""
-    from sorry_widget.cardgame.rules import pile_total
+    from sorry_widget.cardgame.cards import pile_total
 
     data = {"format": "sorry-cardgame/1",
             "players": [{"colour": c, "hand": list(h), "home": n} for c, h, n in players],
@@ -136,7 +138,7 @@ def test_k17_and_k18_a_bust_that_brings_two_players_home_is_decided_by_their_han
 
 def longer(players, to_play="red", pile=(), pending=None):
     """A longer-game state (K19) from ``players`` = [(colour, hand, home, returning), …]."""
-    from sorry_widget.cardgame.rules import pile_total
+    from sorry_widget.cardgame.cards import pile_total
 
     return CardState.from_dict({
         "format": "sorry-cardgame/1", "options": {"longer_game": True},
@@ -208,9 +210,9 @@ def test_the_plays_command_answers_each_line_and_reports_errors():
 
 # --- random games -------------------------------------------------------------------------
 
-from sorry_widget.cardgame.rules import (  # noqa: E402
-    DEFAULT_DECK, cards_in_play, deck_cards, play_random_cardgame, simulate_cardgame,
-)
+from sorry_widget.cardgame.cards import DEFAULT_DECK, deck_cards  # noqa: E402
+from sorry_widget.cardgame.state import cards_in_play  # noqa: E402
+from sorry_widget.simulation.cardsim import play_random_cardgame, simulate_cardgame  # noqa: E402
 from collections import Counter  # noqa: E402
 
 
@@ -253,7 +255,7 @@ def test_the_simulate_command_prints_the_contracts_json():
 def test_explanations_name_cards_as_printed_never_by_their_ids():
     import re
 
-    from sorry_widget.cardgame.rules import play_random_cardgame as play
+    from sorry_widget.simulation.cardsim import play_random_cardgame as play
 
     ids = re.compile(r"\b(slide-\d+|take-2|play-2|sorry-back|sorry-steal|dont-be-sorry)\b")
     seen = 0

@@ -7,10 +7,9 @@ import json
 
 import pytest
 
-from sorry_widget.cardgame.rules import (
-    DEFAULT_DECK, CardGameError, CardState, card_order, deck_cards, is_card, pile_total,
-    read_deck, sorted_cards,
-)
+from sorry_widget.cardgame.cards import (DEFAULT_DECK, CardGameError, card_order, deck_cards,
+    is_card, pile_total, read_deck, sorted_cards)
+from sorry_widget.cardgame.state import CardState
 
 
 def state(**changes):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from sorry_widget.cardgame.rules import CardState
+from sorry_widget.cardgame.state import CardState
 from sorry_widget.render import cardtable_svg, total_callout
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -12,7 +12,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def make(players, to_play="red", pile=(), draw=("5", "6"), discard=(), direction=1,
          pending=None, winners=()):
-    from sorry_widget.cardgame.rules import pile_total
+    from sorry_widget.cardgame.cards import pile_total
 
     return CardState.from_dict({
         "format": "sorry-cardgame/1",

@@ -182,7 +182,7 @@ def test_a_demo_stays_on_its_state_and_resets_after_a_try():
 
 
 def _hidden_hands_table(blue, yellow, pile=("10",)):
-    from sorry_widget.cardgame.rules import pile_total
+    from sorry_widget.cardgame.cards import pile_total
     from sorry_widget import CardState
 
     return CardState.from_dict({
@@ -244,7 +244,7 @@ class Answers:
 
 def _three(red, blue, yellow, to_play="red", pile=("9", "5"), homes=(1, 1, 1)):
     from sorry_widget import CardState
-    from sorry_widget.cardgame.rules import pile_total
+    from sorry_widget.cardgame.cards import pile_total
 
     return CardState.from_dict({
         "format": "sorry-cardgame/1",

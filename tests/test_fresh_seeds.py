@@ -11,7 +11,8 @@ from pathlib import Path
 
 from sorry_widget import (CardGame, CardRecord, Game, Record, SorryCardWidget, SorryWidget,
                           simulate)
-from sorry_widget.cardgame.rules import new_state, simulate_cardgame
+from sorry_widget.cardgame.game import new_state
+from sorry_widget.simulation.cardsim import simulate_cardgame
 
 
 def cards_of(game: Game) -> list[int]:

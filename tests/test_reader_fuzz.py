@@ -30,8 +30,8 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from sorry_widget import CardGame, CardRecord, Game, Position, Record  # noqa: E402
-from sorry_widget.cardgame.rules import (DEFAULT_DECK, CardGameError,  # noqa: E402
-                                          CardState, deck_from_json, read_deck)
+from sorry_widget.cardgame.cards import DEFAULT_DECK, CardGameError, deck_from_json, read_deck  # noqa: E402
+from sorry_widget.cardgame.state import CardState  # noqa: E402
 from sorry_widget.board.state import PositionError  # noqa: E402
 from sorry_widget.board.record import RecordError  # noqa: E402
 

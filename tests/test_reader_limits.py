@@ -10,7 +10,8 @@ import tracemalloc
 import pytest
 
 from sorry_widget import CardGame, CardGameError, CardRecord, Game, Position, Record, RecordError
-from sorry_widget.cardgame.rules import MAX_DECK_CARDS, CardState, read_deck
+from sorry_widget.cardgame.cards import MAX_DECK_CARDS, read_deck
+from sorry_widget.cardgame.state import CardState
 from sorry_widget.board.state import PositionError
 
 
@@ -217,18 +218,22 @@ def test_the_limits_page_says_what_the_readers_do():
     from pathlib import Path
 
     from sorry_widget import cli
-    from sorry_widget.board import cardgame, cardplay, position, record, safeio, seeds
+    from sorry_widget.board import record
+    from sorry_widget.board import state as position
+    from sorry_widget.cardgame import cards, state
+    from sorry_widget.cardgame import record as cardrecord
+    from sorry_widget.core import safeio, seeds
 
     page = (Path(__file__).parent.parent / "docs" / "limits.md").read_text()
     for value in (safeio.MAX_DEPTH, safeio.MAX_NUMBER_CHARS, position.MAX_POSITION_BYTES,
                   cli.MAX_LINE_BYTES, record.MAX_RECORD_BYTES, record.MAX_PLAYS,
                   record.MAX_NOTES, record.MAX_NOTE_CHARS, record.MAX_ARROWS,
                   record.MAX_SQUARES, record.MAX_LEADER_ROUNDS, record.MAX_STRATEGY_CHARS,
-                  seeds.MAX_SEED_DIGITS, seeds.MAX_SEED_CHARS, cardgame.MAX_DECK_CARDS,
-                  cardgame.MAX_DECK_BYTES, cardgame.MAX_STATE_BYTES, cardgame.HAND_LIMIT,
-                  cardplay.MAX_RECORD_BYTES, cardplay.MAX_RECORD_ACTIONS,
-                  cardplay.MAX_NOTATION_CHARS, cardplay.MAX_NOTES, cardplay.MAX_NOTE_CHARS,
-                  cardplay.MAX_STRATEGY_CHARS):
+                  seeds.MAX_SEED_DIGITS, seeds.MAX_SEED_CHARS, cards.MAX_DECK_CARDS,
+                  cards.MAX_DECK_BYTES, state.MAX_STATE_BYTES, state.HAND_LIMIT,
+                  cardrecord.MAX_RECORD_BYTES, cardrecord.MAX_RECORD_ACTIONS,
+                  cardrecord.MAX_NOTATION_CHARS, cardrecord.MAX_NOTES, cardrecord.MAX_NOTE_CHARS,
+                  cardrecord.MAX_STRATEGY_CHARS):
         assert f"{value:,}" in page, value
     for page_name in ("position-format.md", "record-format.md", "cardgame.md"):
         assert "(limits.md)" in (Path(__file__).parent.parent / "docs" / page_name).read_text()

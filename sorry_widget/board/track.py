@@ -14,7 +14,8 @@ then ``safety-1…5``, ``start``, ``home``), so sorting codes gives the canonica
 
 from __future__ import annotations
 
-COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "green")
+from ..core.colours import COLOURS
+
 COLOUR_LETTERS: tuple[str, ...] = ("R", "B", "Y", "G")
 COLOUR_INDEX: dict[str, int] = {name: i for i, name in enumerate(COLOURS)}
 

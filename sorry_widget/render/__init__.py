@@ -1,6 +1,6 @@
 """The board as SVG (svgwrite). Importing this gives engine objects a picture in notebooks."""
 
-from ..cardgame.rules import CardState
+from ..cardgame.state import CardState
 from ..board.game import Game, Play
 from ..board.moves import Move
 from ..board.state import Position

@@ -10,7 +10,9 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-from ..cardgame.rules import ACTIONS, COLOURS, PAWN_CARDS, CardState, number_value, slide_value
+from ..cardgame.cards import ACTIONS, PAWN_CARDS, number_value, slide_value
+from ..cardgame.state import CardState
+from ..core.colours import COLOURS
 from .svg import Theme, get_theme
 
 _E = svgwrite.Drawing(profile="full", debug=False)

@@ -30,17 +30,11 @@ from typing import Any
 
 import traitlets
 
-from ..cardgame.rules import (
-    DEFAULT_DECK,
-    Action,
-    CardGameError,
-    CardState,
-    _clone,
-    choices,
-    perform,
-    previews,
-)
-from ..cardgame.game import CardGame, CardRecord
+from ..cardgame.cards import DEFAULT_DECK, CardGameError
+from ..cardgame.rules import Action, choices, perform, previews
+from ..cardgame.state import CardState, _clone
+from ..cardgame.game import CardGame
+from ..cardgame.record import CardRecord
 from ..board.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import (
     cardface_defs,
