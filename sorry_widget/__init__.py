@@ -5,24 +5,22 @@
     SorryWidget(record="game.json")    # replay a recorded game
     board_svg(Game(seed=1))            # the board as SVG text
 
-The engine and the drawing load at once; the widget (and with it Jupyter's packages) only when
-``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so ``import
-sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter.
+The games, their simulations and the drawing load at once; the widget (and with it Jupyter's
+packages) only when ``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so
+``import sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter. Loading
+sorry_widget.simulation.coach here also adds the "coach" strategy to the board game's.
 """
 
 from .board import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
-from .cardgame.cards import DEFAULT_DECK as CARD_DECK
-from .cardgame.cards import CardGameError
-from .cardgame.state import CardState
-from .simulation.cardsim import simulate_cardgame
-from .cardgame.game import CardGame
-from .cardgame.record import CardRecord
-from .cardgame.strategies import GreedyCardStrategy, RandomCardStrategy
 from .board.game import Game, GameError, Play
 from .board.record import Record, RecordError
+from .cardgame import CardGame, CardGameError, CardRecord, CardState, GreedyCardStrategy, \
+    RandomCardStrategy
+from .cardgame import DEFAULT_DECK as CARD_DECK
+from .simulation.cardsim import simulate_cardgame
 from .simulation.coach import CoachAdvice, coach
 from .simulation.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
-                              wilson_interval)
+                                  wilson_interval)
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
 

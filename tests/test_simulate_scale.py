@@ -10,7 +10,7 @@ import sys
 import numpy as np
 import pytest
 
-import sorry_widget.board as engine_package
+import sorry_widget.simulation as simulation_package
 from sorry_widget import Game
 from sorry_widget.cli import main
 from sorry_widget.simulation.coach import CoachStrategy, coach, distinct_moves
@@ -65,7 +65,7 @@ def test_auto_takes_the_batch_engine_where_it_can_and_python_elsewhere():
 
 def test_without_numpy_or_numba_one_message_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch", None)
-    monkeypatch.delattr(engine_package, "batch", raising=False)
+    monkeypatch.delattr(simulation_package, "batch", raising=False)
     monkeypatch.setattr("sorry_widget.simulation.simulate.fast_engine_available", lambda: False)
     with pytest.raises(FastEngineMissing) as caught:
         simulate(2, games=5, engine="batch")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..core.decks import cards_of
+
 SORRY = 13
 
 CARD_NAMES: dict[int, str] = {n: str(n) for n in (1, 2, 3, 4, 5, 7, 8, 10, 11, 12)}
@@ -51,7 +53,7 @@ def deck_cards(deck: str) -> list[int]:
     """The cards of a named deck, in a fixed (unshuffled) order."""
     if deck not in DECKS:
         raise ValueError(f"deck: unknown deck {deck!r}; known decks are {sorted(DECKS)}")
-    return [card for card, count in DECKS[deck].items() for _ in range(count)]
+    return cards_of(DECKS[deck])
 
 
 def shuffle(cards: list, rng: random.Random) -> None:

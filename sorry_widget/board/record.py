@@ -26,10 +26,12 @@ from .track import COLOURS
 from .cards import CARD_NAMES, CARDS_BY_NAME, DECKS, card_label, with_article
 from .game import Game, next_seat
 from .moves import Move, hand_moves, legal_moves
-from .state import Position, PositionError, parse_json, parse_location
-from ..core.safeio import check_value, key_shown, read_json_file, shown, write_text_atomic
+from .state import Position, PositionError, parse_location
+from ..core.safeio import check_value, key_shown, read_json, read_json_file, shown, \
+    write_text_atomic
 from .rules import OPTION_TYPES, get_rules, option_problem
 from .rules import winner_json as _winner_json
+from ..core.records import MAX_NOTE_CHARS, MAX_NOTES, MAX_RECORD_BYTES, MAX_STRATEGY_CHARS
 from ..core.seeds import seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-record/1"
@@ -48,17 +50,12 @@ _OPTION_NAMES = tuple(k for k in OPTION_TYPES if k != "pawns_per_player")
 
 # Limits on what a record may hold. A real game has a few hundred plays and a lesson a few dozen
 # notes; past these a record is a mistake or an attack, and reading it would freeze a notebook.
-MAX_RECORD_BYTES = 5_000_000
 MAX_PLAYS = 5_000
-MAX_NOTE_CHARS = 2_000
-MAX_NOTES = 1_000
 MAX_ARROWS = 24
 MAX_SQUARES = 40
 #: Rounds of the 1934 high-card draw for the leader: each further round needs a tie for the
 #: highest card, so even 20 rounds would take a tie every time at odds past 10**-20.
 MAX_LEADER_ROUNDS = 20
-#: A strategy's name as a record keeps it (``"greedy(0.35)"``, a function's name).
-MAX_STRATEGY_CHARS = 100
 _PLAYER_KEYS = ["colour", "strategy"]
 
 
@@ -277,7 +274,8 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        return cls.from_dict(parse_json(text, RecordError, "record", MAX_RECORD_BYTES))
+        return cls.from_dict(read_json(text, what="record", error=RecordError,
+                                       max_bytes=MAX_RECORD_BYTES))
 
     @classmethod
     def load(cls, path) -> Record:

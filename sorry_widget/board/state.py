@@ -13,15 +13,15 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from . import track as board
-from .track import COLOURS, COLOUR_INDEX, HOME, START, location_name
+from .track import (COLOUR_INDEX, COLOURS, HOME, SAFETY_SQUARES, START, is_safety, is_track,
+                    location_name, safety)
 from .rules import RuleSet, get_rules, option_problem
 from ..core.safeio import check_value, key_shown, read_json, read_json_file, shown
 
 POSITION_FORMAT = "sorry-position/1"
 
 _SPECIAL_NAMES = {"start": START, "home": HOME}
-_SAFETY_NAMES = {f"safety-{n}": board.safety(n) for n in range(1, board.SAFETY_SQUARES + 1)}
+_SAFETY_NAMES = {f"safety-{n}": safety(n) for n in range(1, SAFETY_SQUARES + 1)}
 _POSITION_KEYS = {"format", "rules", "to_move", "pawns", "options"}
 
 
@@ -45,12 +45,6 @@ class PositionError(SorryError):
 MAX_POSITION_BYTES = 100_000
 
 
-def parse_json(text: str | bytes, error: type[ValueError], what: str,
-               max_bytes: int = MAX_POSITION_BYTES) -> Any:
-    """JSON read with the limits of :mod:`.safeio`; any breach is ``error("<what>: …")``."""
-    return read_json(text, what=what, error=error, max_bytes=max_bytes)
-
-
 def parse_location(value: Any, field: str) -> int:
     """The location code of a position-format place (``12``, ``"safety-3"``, ``"start"``)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
@@ -59,7 +53,7 @@ def parse_location(value: Any, field: str) -> int:
             '"start", "home" or "safety-1" … "safety-5"'
         )
     if isinstance(value, int):
-        if not board.is_track(value):
+        if not is_track(value):
             raise PositionError(f"{field}: track square {value} is out of range 0-59")
         return value
     if value in _SPECIAL_NAMES:
@@ -198,13 +192,13 @@ class Position:
             locations = []
             for i, place in enumerate(places):
                 loc = parse_location(place, f"{field}[{i}]")
-                if board.is_track(loc):
+                if is_track(loc):
                     if loc in track:
                         raise PositionError(
                             f"{field}[{i}]: track square {loc} already holds a {track[loc]} pawn"
                         )
                     track[loc] = name
-                elif board.is_safety(loc) and loc in locations:
+                elif is_safety(loc) and loc in locations:
                     raise PositionError(
                         f"{field}[{i}]: two {name} pawns on {location_name(loc)}"
                     )
@@ -234,7 +228,8 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
-        return cls.from_dict(parse_json(text, PositionError, "position"))
+        return cls.from_dict(read_json(text, what="position", error=PositionError,
+                                       max_bytes=MAX_POSITION_BYTES))
 
     @classmethod
     def load(cls, path) -> Position:

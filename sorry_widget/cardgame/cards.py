@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.decks import cards_of
 from ..core.errors import SorryError
 from ..core.safeio import key_shown, read_json, read_json_file, shown
 
@@ -34,9 +35,6 @@ _SLIDE = re.compile(r"^slide-(0|[1-9]\d?)$")
 
 class CardGameError(SorryError):
     """A card-game state, deck or request that is not valid; the message names the field."""
-
-
-# --- cards --------------------------------------------------------------------------------
 
 
 def is_card(name: Any) -> bool:
@@ -85,6 +83,12 @@ def card_name(name: str) -> str:
     if (s := slide_value(name)) is not None:
         return f"Slide {s}"
     return PRINTED_NAMES.get(name, name)
+
+
+def face_label(name: str) -> str:
+    """What a card face says: ``7``, ``Slide 15``, ``Take 2``, ``SORRY!``, ``SORRY! steal`` (the
+    face has no room for the sentence's "card")."""
+    return "SORRY! steal" if name == "sorry-steal" else card_name(name)
 
 
 def sorted_cards(cards) -> list[str]:
@@ -144,6 +148,6 @@ def load_deck(path: Any) -> dict[str, int]:
 
 def deck_cards(deck: Mapping[str, int]) -> list[str]:
     """Every card of a deck, in card order."""
-    return [name for name, count in deck.items() for _ in range(count)]
+    return cards_of(deck)
 
 

@@ -32,7 +32,7 @@ def record_with(record_type: Any) -> None:
     _record_type = record_type
 
 
-# --- games --------------------------------------------------------------------------------
+# --- dealing ------------------------------------------------------------------------------
 
 
 def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None = None,

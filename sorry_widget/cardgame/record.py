@@ -12,31 +12,17 @@ from .cards import CardGameError, deck_cards, is_card, read_deck, sorted_cards
 from .game import CardGame, record_with
 from .rules import actions
 from ..core.colours import COLOURS
-from ..core.safeio import (
-    check_value,
-    key_shown,
-    read_json,
-    read_json_file,
-    shown,
-    write_text_atomic,
-)
+from ..core.records import MAX_NOTE_CHARS, MAX_NOTES, MAX_RECORD_BYTES, MAX_STRATEGY_CHARS
+from ..core.safeio import (check_value, key_shown, read_json, read_json_file, shown,
+                           write_text_atomic)
 from ..core.seeds import seed_problem, written_seed
 
 RECORD_FORMAT = "sorry-cardrecord/1"
-#: A record file: a 20,000-action game is about 1 MB.
-MAX_RECORD_BYTES = 5_000_000
 MAX_RECORD_ACTIONS = 20_000
-MAX_NOTES = 1000
-MAX_NOTE_CHARS = 2000
 #: An action's notation: ``"red play-2 10 10"`` is 16 characters.
 MAX_NOTATION_CHARS = 40
-#: A strategy's name as a record keeps it (``"greedy"``, a function's name).
-MAX_STRATEGY_CHARS = 100
 _RECORD_KEYS = {"format", "players", "options", "deck", "deck_order", "refills", "actions",
                 "seed", "strategies", "notes", "winners"}
-
-
-# --- records ------------------------------------------------------------------------------
 
 
 @dataclass

@@ -19,9 +19,6 @@ from .cards import (
 from .state import CardState, HAND_LIMIT, Player, _clone, sorry_target
 
 
-# --- actions ------------------------------------------------------------------------------
-
-
 @dataclass
 class Action:
     """One legal action of the player to act: its notation, a sentence citing the K ids, and

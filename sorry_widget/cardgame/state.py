@@ -38,9 +38,6 @@ _PLAYER_KEYS = {"colour", "hand", "home", "returning"}
 _OPTIONS = {"longer_game": False}
 
 
-# --- states -------------------------------------------------------------------------------
-
-
 @dataclass
 class Player:
     colour: str

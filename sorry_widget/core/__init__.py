@@ -1,1 +1,2 @@
-"""What both games share, below them: errors, reading JSON with limits, seeds. Standard library only."""
+"""What both games share, below them: colours, errors, reading JSON with limits, record limits,
+seeds, decks as counts, statistics. Standard library only."""

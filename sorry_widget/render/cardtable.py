@@ -10,7 +10,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-from ..cardgame.cards import ACTIONS, PAWN_CARDS, number_value, slide_value
+from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, number_value, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
 from .svg import Theme, get_theme
@@ -37,20 +37,8 @@ _SEATS = {
 DRAW_X, PILE_X, PILE_STEP, PILE_SHOWN = 240, 302, 28, 6
 DISCARD_X = PILE_X + (PILE_SHOWN - 1) * PILE_STEP + CARD_W + 16
 
-_ACTION_LABELS = {"take-2": "Take 2", "switch": "Switch", "play-2": "Play 2",
-                  "sorry-back": "SORRY!", "sorry-steal": "SORRY! steal",
-                  "dont-be-sorry": "Don't Be SORRY!"}
-
-
 _CORNER = {"take-2": "T2", "switch": "Sw", "play-2": "P2", "sorry-back": "S!",
            "sorry-steal": "S!21", "dont-be-sorry": "DB"}
-
-
-def card_label(name: str) -> str:
-    """What a card face says: ``7``, ``Slide 15``, ``Take 2``, ``SORRY!`` …"""
-    if (s := slide_value(name)) is not None:
-        return f"Slide {s}"
-    return _ACTION_LABELS.get(name, name)
 
 
 def total_callout(state: CardState) -> str:
@@ -82,7 +70,7 @@ def _face(name: str | None, theme: Theme, corner: bool = False) -> list:
     sorry = name.startswith("sorry") or name == "dont-be-sorry"
     parts = [_E.rect((0, 0), (CARD_W, CARD_H), rx=5, fill=theme.card, stroke=theme.line,
                      stroke_width=1)]
-    label = card_label(name)
+    label = face_label(name)
     colour = "#c8102e" if sorry else ("#1d64c8" if not action else "#2b2b2b")
     words = label.split(" ") if len(label) > 5 else [label]
     size = 26 if len(label) <= 2 else MIN_FONT

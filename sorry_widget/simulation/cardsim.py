@@ -9,9 +9,9 @@ from typing import Any
 from ..cardgame.cards import CardGameError
 from ..cardgame.game import new_state
 from ..cardgame.rules import Action, distinct_choices, ends_round, perform
-from ..cardgame.strategies import progress
 from ..core.colours import COLOURS
 from ..core.seeds import seed_or_fresh
+from ..core.statistics import mean_sd
 
 
 @dataclass
@@ -74,12 +74,6 @@ def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = None, deck
         if progress is not None and (i + 1) % step == 0:
             progress(i + 1, games)
     seconds = time.perf_counter() - started
-
-    def mean_sd(values):
-        m = sum(values) / len(values)
-        sd = math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1)) \
-            if len(values) > 1 else 0.0
-        return m, sd
 
     rounds_mean, rounds_sd = mean_sd(rounds)
     turns_mean, turns_sd = mean_sd(turns)

@@ -32,6 +32,7 @@ from ..board.game import Game, high_card_draw
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
 from ..core.seeds import seed_or_fresh
+from ..core.statistics import mean_sd, wilson_interval
 from ..board.strategies import GreedyStrategy, RandomStrategy
 
 ENGINES = ("auto", "batch", "python")
@@ -60,28 +61,6 @@ def fast_engine_available() -> bool:
     from importlib.util import find_spec
 
     return find_spec("numba") is not None and find_spec("numpy") is not None
-
-
-def wilson_interval(successes: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """95% Wilson score interval for a proportion (sound near 0 and 1, unlike the normal one)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return (math.nan, math.nan)
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, 0.0)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return (mean, math.sqrt(var))
 
 
 @dataclass
