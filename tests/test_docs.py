@@ -52,7 +52,7 @@ def test_the_readme_links_the_docs_pages():
 
 
 def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
-    from sorry_widget.board.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE, rule_link
 
     page = (ROOT / CARD_RULES_PAGE).read_text()
     anchors = re.findall(r'^- <a id="(k\d+)"></a>\*\*(K\d+)\*\*', page, flags=re.M)
@@ -63,7 +63,7 @@ def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
 
 def test_every_card_rule_the_engine_cites_is_on_its_page():
     from sorry_widget import CardGame
-    from sorry_widget.board.rulebook import CARD_RULE_SUMMARIES
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES
 
     cited = set()
     for seed in range(10):

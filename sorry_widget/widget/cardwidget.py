@@ -35,7 +35,7 @@ from ..cardgame.rules import Action, choices, perform, previews
 from ..cardgame.state import CardState, _clone
 from ..cardgame.game import CardGame
 from ..cardgame.record import CardRecord
-from ..board.rulebook import CARD_RULE_SUMMARIES, rule_link
+from ..cardgame.rulebook import CARD_RULE_SUMMARIES, rule_link
 from ..render.cardtable import (
     cardface_defs,
     cardtable_pieces,
