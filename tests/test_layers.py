@@ -170,3 +170,11 @@ def test_the_coach_strategy_is_there_once_simulation_is_loaded():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "CoachStrategy"
+
+
+def test_the_two_games_are_laid_out_file_for_file_alike():
+    """Who knows where one game's record (cards, rules …) lives finds the other's."""
+    alike = {"cards.py", "state.py", "rules.py", "rulebook.py", "game.py", "record.py",
+             "strategies.py"}
+    for game in ("board", "cardgame"):
+        assert alike <= {p.name for p in (PACKAGE / game).glob("*.py")}, game
