@@ -60,8 +60,14 @@ def loop_before(rev: str = LOOP_BEFORE):
                                 check=True).stdout
     except (OSError, subprocess.CalledProcessError):
         return None
-    module = types.ModuleType(f"sorry_widget.board._fastsim_{rev}")
-    module.__package__ = "sorry_widget.board"
+    # The loop then lived in sorry_widget/engine/ beside the modules it imports, which are in
+    # sorry_widget/board/ today under these names.
+    for then, now in (("board", "track"), ("position", "state"), ("cards", "cards"),
+                      ("moves", "moves"), ("strategies", "strategies"), ("game", "game")):
+        source = source.replace(f"from .{then} import", f"from sorry_widget.board.{now} import")
+    source = source.replace("import _seed_streams", "import seed_streams as _seed_streams")
+    module = types.ModuleType(f"sorry_widget.simulation._fastsim_{rev}")
+    module.__package__ = "sorry_widget.simulation"
     exec(compile(source, f"{rev}:sorry_widget/engine/fastsim.py", "exec"), module.__dict__)
     return module.play_random_game
 
