@@ -1,4 +1,4 @@
-"""The SORRY! card game (a different game with the same name): its cards, decks and states in
+"""The SORRY! card game's states (a different game from the board game with the same name), in
 the ``sorry-cardgame/1`` format (docs/cardgame.md, rules K1–K19).
 
 A state is everything a decision depends on — hands, pawn cards HOME, the play pile and its
@@ -6,7 +6,6 @@ total, the draw pile in full, the discard, an out-of-turn question waiting for a
 the same state always has the same legal actions and results. This module reads, checks and
 writes states; every refusal names the field that is wrong and nothing is guessed.
 """
-
 
 from __future__ import annotations
 
