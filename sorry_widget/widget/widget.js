@@ -6,6 +6,92 @@
 // Words (docs/rules.md, "Plays and turns"): a play is one card played, numbered from 1, and
 // play 0 is the start; the model's `play` is the play shown. A turn is a turn of the rules.
 
+// --- the synced data (Python writes these traits; the page only reads them) ---------------
+// Place keys are strings ("R12", "Rstart", a number for a square of the track) and pawn
+// keys say where each colour's pawns stand; the page never computes either.
+
+/** @typedef {{get: (name: string) => any, set: (name: string, value: any) => void,
+ *   save_changes: () => void, send: (content: object) => void,
+ *   on: (event: string, fn: Function) => void, off: (event: string, fn: Function) => void}}
+ *   AnyModel anywidget's model of a view */
+
+/** @typedef {[string, string, string[], string]} Motion one pawn's motion in a play:
+ *   [colour, from, path of place keys, kind]; a list, not an object, for its size */
+
+/** @typedef {object} PlayData one entry of `plays` / `recent_plays` (a play, or in the card
+ *   game an action with the refusals after it)
+ * @property {number} turn the rules' turn
+ * @property {string} colour who played
+ * @property {string} card the card's name ("sorry", "11", …)
+ * @property {string} notation
+ * @property {string} explanation
+ * @property {string[]} rules ids of the rules the play follows
+ * @property {Motion[]} [motions] board: how the pawns moved
+ * @property {number} [total] card game: the running total after the action
+ * @property {string} [callout] card game: what the total is called out as */
+
+/** @typedef {object} Choice one move or action offered to the person in `pending`
+ * @property {string} notation
+ * @property {string} explanation
+ * @property {string[]} rules
+ * @property {string} card the card it plays
+ * @property {string} kind
+ * @property {string[][]} [clicks] board: the places to click in order, each entry the keys
+ *   accepted for that click
+ * @property {string[][]} [alt_clicks] board: a split's clicks in the other order
+ * @property {string} [result] board: the pawns after it, as JSON, to tell moves apart */
+
+/** @typedef {object} Pending the person's turn ({} when it is not theirs)
+ * @property {number} play the play they are about to make
+ * @property {string} colour
+ * @property {string} [card] board: the card drawn ("" when playing from a hand)
+ * @property {string[]} [hand] the hand they play from
+ * @property {boolean} [coach] board: the coach may advise
+ * @property {Choice[]} [moves] board
+ * @property {Choice[]} [actions] card game
+ * @property {string} [window] card game: "steal", "block" or ""
+ * @property {string} [prompt] card game: what a window asks */
+
+/** @typedef {object} Final how the last play leaves the game
+ * @property {string|null} [to_move] board: who moves next (null: over, or a demo)
+ * @property {string|string[]|null} [winner] board: a colour, or a team
+ * @property {Object<string, number>} [scores] board: play for points
+ * @property {boolean} [double_game] board
+ * @property {string[]} [winners] card game
+ * @property {string} [to_act] card game */
+
+/** @typedef {object} Drawing the board's pictures, sent once
+ * @property {Object<string, {x: number, y: number, half: number, round?: boolean,
+ *   slots?: number[][]}>} places every place's centre, half width and pawn slots
+ * @property {string} board SVG markup of the empty board
+ * @property {Object<string, string>} pawns SVG markup of each colour's pawn
+ * @property {Object<string, string>} cards SVG markup of each card face ("" the back)
+ * @property {string} dark_css what repaints the one drawing under .sw-dark
+ * @property {Object<string, Object<string, string>>} themes each theme's colours for
+ *   trails and notes */
+
+/** @typedef {{text: string, arrows: string[][], squares: string[]}} Annotation a play's
+ *   note; `annotations` maps play numbers (as strings) to these */
+
+/** @typedef {object} CoachAdvice the coach's estimates for `pending`'s play ({} when none)
+ * @property {number} play
+ * @property {string} card
+ * @property {string} colour
+ * @property {number} rollouts
+ * @property {string} strategy
+ * @property {string} engine
+ * @property {number} seconds
+ * @property {{notation: string, explanation: string, wins: number, games: number,
+ *   win_rate: number, ci95: number[], best: boolean, targets: string[]}[]} moves */
+
+/** @typedef {object} Tables the card game's table: every frame drawn by Python, each distinct
+ *   piece sent once (`recent_tables` holds the newest pieces and frames alike)
+ * @property {string} [theme]
+ * @property {string} [faces] SVG defs of every card face
+ * @property {string[]} pieces SVG markup of each piece
+ * @property {number[][]} frames each frame as indices into `pieces`
+ * @property {{total: number, callout: string}} [start] */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function svgFragment(markup) {
@@ -318,6 +404,55 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   };
 }
 
+/**
+ * The board's look (theme, size), kept in step with the model and with the notebook, whose
+ * theme can change while the board is on screen. One drawing serves both themes through
+ * classes; a change of theme still redraws, for the colours of trails and notes.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {HTMLElement} ctx.root the board view's root
+ * @param {{look: () => void}} ctx.shell the replay shell, whose controls follow the theme
+ * @param {() => void} ctx.schedule redraw what changed, once per batch
+ * @param {() => void} ctx.redraw redraw the whole board
+ * @param {() => (SVGSVGElement|undefined)} ctx.svg the board's picture, once drawn
+ * @returns {{apply: () => void, stop: () => void}}
+ */
+function themeWatcher({ model, root, shell, schedule, redraw, svg }) {
+  let lookTheme = null;
+  function apply() {
+    const name = themeOf(model);
+    if (lookTheme !== null && name !== lookTheme) redraw();
+    lookTheme = name;
+    root.classList.toggle("sw-dark", name === "dark");
+    const pic = svg();
+    if (pic) {  // for stylesheets and tests: the theme the one drawing is shown in
+      pic.classList.remove("theme-light", "theme-dark", "theme-tokens");
+      pic.classList.add(`theme-${name}`);
+    }
+    // size 0: the board fills the width it is given (widget.css says how far).
+    const size = model.get("size");
+    root.classList.toggle("sw-fill", !size);
+    if (size) root.style.setProperty("--sw-size", `${size}px`);
+    else root.style.removeProperty("--sw-size");
+    shell.look();
+  }
+
+  const themeWatch = new MutationObserver(() => schedule());
+  if (document.body) {
+    themeWatch.observe(document.body, { attributes: true,
+      attributeFilter: ["data-jp-theme-light"] });
+  }
+  const media = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const onMedia = () => schedule();
+  if (media && media.addEventListener) media.addEventListener("change", onMedia);
+
+  function stop() {
+    themeWatch.disconnect();
+    if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
+  }
+  return { apply, stop };
+}
+
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
   el.append(root);
@@ -422,7 +557,7 @@ function renderBoard(model, el) {
       fillMoveList();
       dirty.plays = false;
     }
-    applyLook();
+    look.apply();
     const target = Math.max(0, Math.min(frames.length - 1, current()));
     if (target !== goal || (shown !== target && !animating)) show(target);
     else panels();
@@ -954,23 +1089,8 @@ function renderBoard(model, el) {
   }
 
   // --- following the model -------------------------------------------------------------
-  let lookTheme = null;
-  function applyLook() {
-    const name = themeName();
-    if (lookTheme !== null && name !== lookTheme) { dirty.drawing = true; schedule(); }
-    lookTheme = name;
-    root.classList.toggle("sw-dark", name === "dark");
-    if (svg) {  // for stylesheets and tests: the theme the one drawing is shown in
-      svg.classList.remove("theme-light", "theme-dark", "theme-tokens");
-      svg.classList.add(`theme-${name}`);
-    }
-    // size 0: the board fills the width it is given (widget.css says how far).
-    const size = model.get("size");
-    root.classList.toggle("sw-fill", !size);
-    if (size) root.style.setProperty("--sw-size", `${size}px`);
-    else root.style.removeProperty("--sw-size");
-    shell.look();
-  }
+  const look = themeWatcher({ model, root, shell, schedule, svg: () => svg,
+    redraw: () => { dirty.drawing = true; schedule(); } });
 
   const handlers = {
     "change:play": () => { clicks = []; choosing = []; schedule(); },
@@ -986,16 +1106,9 @@ function renderBoard(model, el) {
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
-    "change:size": applyLook,
+    "change:size": () => look.apply(),
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
-
-  // The notebook's theme can change while the board is on screen.
-  const themeWatch = new MutationObserver(() => schedule());
-  if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
-  const media = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
-  const onMedia = () => schedule();
-  if (media && media.addEventListener) media.addEventListener("change", onMedia);
 
   sync();
   shell.start();
@@ -1003,8 +1116,7 @@ function renderBoard(model, el) {
   return () => {
     token++;
     shell.stop();
-    themeWatch.disconnect();
-    if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
+    look.stop();
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
 }
