@@ -453,6 +453,98 @@ function themeWatcher({ model, root, shell, schedule, redraw, svg }) {
   return { apply, stop };
 }
 
+/**
+ * The coach of a board game: asks Python to estimate each move's chance to win, then shows the
+ * estimates as bars to click and colours each move's target places by them.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {HTMLElement} ctx.choices the side panel's box of choices, filled afresh each time
+ * @param {() => Pending} ctx.pending
+ * @param {() => SVGSVGElement} ctx.svg the board's picture
+ * @param {(notation: string) => void} ctx.sendMove play a move
+ * @returns {{show: () => void, clearTargets: () => void}}
+ */
+function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
+  /** @returns {CoachAdvice|null} the advice for the pending play, if any */
+  function coachAdvice() {
+    const advice = model.get("coach_advice") || {};
+    return advice.play === pending().play && (advice.moves || []).length ? advice : null;
+  }
+
+  function showCoach() {
+    const pend = pending();
+    const advice = coachAdvice();
+    paintCoachTargets(advice);
+    if (!pend.coach || !shell.isLive()) return;
+    if (!advice) {
+      const ask = h("button", { type: "button", class: "sw-coach-ask",
+        title: "Play many games after each legal move and compare how often each one wins" },
+      "Which move is best?");
+      ask.onclick = () => {
+        ask.disabled = true;
+        ask.textContent = "Playing games after each move…";
+        model.send({ type: "coach" });
+      };
+      choices.append(ask);
+      return;
+    }
+    const box = h("div", { class: "sw-coach", role: "group",
+      "aria-label": "the coach's estimate of each move's chance to win" },
+    h("div", { class: "sw-coach-head" },
+      `Which move is best? ${capital(advice.colour)}'s chance to win after each move ` +
+      `(${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`));
+    // The bars share one scale, from 0 to just above the highest interval, so that moves
+    // with similar chances still look different.
+    const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
+    const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    const along = (x) => `${(100 * x / top).toFixed(1)}%`;
+    box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
+      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
+        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
+    for (const m of advice.moves) {
+      const row = h("button", { type: "button", class: "sw-coach-row" + (m.best ? " sw-coach-best" : ""),
+        title: `${m.best ? "Best estimate. " : ""}${m.explanation} Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])}). Click to play it.`,
+        "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
+      h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
+      h("span", { class: "sw-coach-bar" },
+        h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
+        h("span", { class: "sw-coach-ci",
+          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })),
+      h("span", { class: "sw-coach-rate" }, pct(m.win_rate)));
+      row.onclick = () => sendMove(m.notation);
+      box.append(row);
+    }
+    choices.append(box);
+  }
+
+  // Each move's target places coloured by its estimate: the best strongest.
+  /** @param {CoachAdvice|null} advice */
+  function paintCoachTargets(advice) {
+    for (const node of svg().querySelectorAll(".sw-coach-target")) {
+      node.classList.remove("sw-coach-target", "sw-coach-top");
+      node.style.removeProperty("--sw-coach");
+    }
+    if (!advice) return;
+    const rates = advice.moves.map((m) => m.win_rate);
+    const low = Math.min(...rates), high = Math.max(...rates);
+    for (const m of advice.moves) {
+      const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
+      for (const key of m.targets) {
+        for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
+          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
+          const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
+          node.classList.add("sw-coach-target");
+          node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);
+          node.style.setProperty("--sw-coach", String(Math.max(old, strength).toFixed(3)));
+        }
+      }
+    }
+  }
+
+  return { show: showCoach, clearTargets: () => paintCoachTargets(null) };
+}
+
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
   el.append(root);
@@ -906,7 +998,7 @@ function renderBoard(model, el) {
     choices.replaceChildren();
     if (!playable()) {
       mark([], "sw-selectable"); mark([], "sw-target"); mark([], "sw-selected");
-      paintCoachTargets(null);
+      coach.clearTargets();
       return;
     }
     const options = candidates();
@@ -922,83 +1014,12 @@ function renderBoard(model, el) {
           onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
       }
     }
-    showCoach();
+    coach.show();
   }
 
   // --- the move coach: Python plays the games; the page shows its answer ----------------
-  function coachAdvice() {
-    const advice = model.get("coach_advice") || {};
-    return advice.play === pending().play && (advice.moves || []).length ? advice : null;
-  }
-
-  function showCoach() {
-    const pend = pending();
-    const advice = coachAdvice();
-    paintCoachTargets(advice);
-    if (!pend.coach || !shell.isLive()) return;
-    if (!advice) {
-      const ask = h("button", { type: "button", class: "sw-coach-ask",
-        title: "Play many games after each legal move and compare how often each one wins" },
-      "Which move is best?");
-      ask.onclick = () => {
-        ask.disabled = true;
-        ask.textContent = "Playing games after each move…";
-        model.send({ type: "coach" });
-      };
-      choices.append(ask);
-      return;
-    }
-    const box = h("div", { class: "sw-coach", role: "group",
-      "aria-label": "the coach's estimate of each move's chance to win" },
-    h("div", { class: "sw-coach-head" },
-      `Which move is best? ${capital(advice.colour)}'s chance to win after each move ` +
-      `(${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`));
-    // The bars share one scale, from 0 to just above the highest interval, so that moves
-    // with similar chances still look different.
-    const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
-    const pct = (x) => `${(100 * x).toFixed(1)}%`;
-    const along = (x) => `${(100 * x / top).toFixed(1)}%`;
-    box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
-      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
-        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
-    for (const m of advice.moves) {
-      const row = h("button", { type: "button", class: "sw-coach-row" + (m.best ? " sw-coach-best" : ""),
-        title: `${m.best ? "Best estimate. " : ""}${m.explanation} Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])}). Click to play it.`,
-        "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
-      h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
-      h("span", { class: "sw-coach-bar" },
-        h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
-        h("span", { class: "sw-coach-ci",
-          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })),
-      h("span", { class: "sw-coach-rate" }, pct(m.win_rate)));
-      row.onclick = () => sendMove(m.notation);
-      box.append(row);
-    }
-    choices.append(box);
-  }
-
-  // Each move's target places coloured by its estimate: the best strongest.
-  function paintCoachTargets(advice) {
-    for (const node of svg.querySelectorAll(".sw-coach-target")) {
-      node.classList.remove("sw-coach-target", "sw-coach-top");
-      node.style.removeProperty("--sw-coach");
-    }
-    if (!advice) return;
-    const rates = advice.moves.map((m) => m.win_rate);
-    const low = Math.min(...rates), high = Math.max(...rates);
-    for (const m of advice.moves) {
-      const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
-      for (const key of m.targets) {
-        for (const node of svg.querySelectorAll(`[data-place="${key}"]`)) {
-          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
-          const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
-          node.classList.add("sw-coach-target");
-          node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);
-          node.style.setProperty("--sw-coach", String(Math.max(old, strength).toFixed(3)));
-        }
-      }
-    }
-  }
+  const coach = coachPanel({ model, shell, choices, pending, svg: () => svg,
+    sendMove: (notation) => sendMove(notation) });
 
   function sendMove(notation, completed) {
     clicks = [];
