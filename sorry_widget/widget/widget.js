@@ -454,6 +454,48 @@ function themeWatcher({ model, root, shell, schedule, redraw, svg }) {
 }
 
 /**
+ * Play for points: the person's hand of cards, from which they pick the card to move with
+ * (its moves are then the ones the board offers) or discard one no card can move.
+ * @param {object} ctx
+ * @param {HTMLElement} ctx.box where the hand is shown
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {() => void} ctx.schedule redraw, once per batch
+ * @param {(notation: string) => void} ctx.sendMove play a move (a discard)
+ * @param {() => void} ctx.onPick a card was picked: clicks towards a move start afresh
+ * @returns {{fill: (pend: Pending|null) => void, chosen: () => (string|null),
+ *   forget: () => void}}
+ */
+function handBox({ box, shell, schedule, sendMove, onPick }) {
+  let chosenCard = null;    // the card picked from the hand
+  /** @param {Pending|null} pend the person's turn, if the play shown waits for it */
+  function fill(pend) {
+    box.replaceChildren();
+    box.hidden = !(pend && pend.hand && shell.isLive());
+    if (box.hidden) return;
+    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
+    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
+    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
+    for (const card of pend.hand) {
+      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
+        (card === chosenCard ? " sw-active" : ""), "data-card": card,
+        "aria-pressed": String(card === chosenCard),
+        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
+        onclick: () => { chosenCard = card; onPick(); schedule(); } },
+        cardLabel(card));
+      cardButton.disabled = !movable.has(card);
+      box.append(cardButton);
+    }
+    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
+      box.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
+        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
+        `Discard ${withArticle(m.card)}`));
+    }
+  }
+
+  return { fill, chosen: () => chosenCard, forget: () => { chosenCard = null; } };
+}
+
+/**
  * The coach of a board game: asks Python to estimate each move's chance to win, then shows the
  * estimates as bars to click and colours each move's target places by them.
  * @param {object} ctx
@@ -555,7 +597,7 @@ function renderBoard(model, el) {
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
   const leaderLine = h("div", { class: "sw-leader", hidden: "" });
-  const handBox = h("div", { class: "sw-hand", hidden: "", role: "group",
+  const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
     "aria-label": "your hand of cards" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
@@ -578,7 +620,7 @@ function renderBoard(model, el) {
   });
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
   const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
-    explanation, ruleText, note, notice, handBox, demoBar, since, choices, moveList);
+    explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList);
 
   const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
   const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
@@ -604,7 +646,6 @@ function renderBoard(model, el) {
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
   let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
-  let chosenCard = null;    // play for points: the card picked from the hand
   let dirty = { drawing: true, plays: true };
   let scheduled = false;
 
@@ -833,7 +874,7 @@ function renderBoard(model, el) {
     const waiting = pend.play === i && (pend.moves || []).length > 0;
     const demo = model.get("mode") === "demo";
     const winner = i === lastIndex ? (model.get("final") || {}).winner : null;
-    replaceCard(waiting ? (pend.hand ? chosenCard || (play ? play.card : "") : pend.card)
+    replaceCard(waiting ? (pend.hand ? hand.chosen() || (play ? play.card : "") : pend.card)
       : play ? play.card : "");
     drawTrail(play);
     drawNote(shell.update(i));
@@ -841,7 +882,7 @@ function renderBoard(model, el) {
     let line;
     if (winner) line = winnerLine(winner);
     else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
-    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
+    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${hand.chosen() ? `playing ${withArticle(hand.chosen())}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
     else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
     else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
@@ -884,7 +925,7 @@ function renderBoard(model, el) {
       scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
         : "A single game (T8)."));
     }
-    fillHand(waiting ? pend : null);
+    hand.fill(waiting ? pend : null);
     demoBar.hidden = !demo;
     moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
@@ -897,30 +938,6 @@ function renderBoard(model, el) {
   const rank = (name) => (name === "sorry" ? 13 : Number(name));
 
   // Play for points: the hand as cards to click; discards when no card can move (P3).
-  function fillHand(pend) {
-    handBox.replaceChildren();
-    handBox.hidden = !(pend && pend.hand && shell.isLive());
-    if (handBox.hidden) return;
-    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
-    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
-    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
-    for (const card of pend.hand) {
-      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
-        (card === chosenCard ? " sw-active" : ""), "data-card": card,
-        "aria-pressed": String(card === chosenCard),
-        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
-        onclick: () => { chosenCard = card; clicks = []; choosing = []; schedule(); } },
-        cardLabel(card));
-      cardButton.disabled = !movable.has(card);
-      handBox.append(cardButton);
-    }
-    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
-      handBox.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
-        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
-        `Discard ${withArticle(m.card)}`));
-    }
-  }
-
   function fillNewGame() {
     const rs = model.get("rule_set") || {};
     newGameForm.replaceChildren();
@@ -969,7 +986,7 @@ function renderBoard(model, el) {
     const ways = [];
     const pend = pending();
     for (const m of pend.moves || []) {
-      if (pend.hand && (m.card !== chosenCard || m.kind === "discard")) continue;
+      if (pend.hand && (m.card !== hand.chosen() || m.kind === "discard")) continue;
       for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
     }
     return ways.filter(({ seq }) =>
@@ -1018,6 +1035,9 @@ function renderBoard(model, el) {
   }
 
   // --- the move coach: Python plays the games; the page shows its answer ----------------
+  const hand = handBox({ box: handEl, shell, schedule,
+    sendMove: (notation) => sendMove(notation),
+    onPick: () => { clicks = []; choosing = []; } });
   const coach = coachPanel({ model, shell, choices, pending, svg: () => svg,
     sendMove: (notation) => sendMove(notation) });
 
@@ -1028,9 +1048,9 @@ function renderBoard(model, el) {
     model.set("selection", []);
     model.save_changes();
     const pend = pending();
-    model.send({ type: "move", notation, card: pend.hand ? chosenCard : pend.card,
+    model.send({ type: "move", notation, card: pend.hand ? hand.chosen() : pend.card,
       ...(completed ? { completed } : {}) });
-    chosenCard = null;
+    hand.forget();
   }
 
   function onBoardClick(ev) {
@@ -1121,7 +1141,7 @@ function renderBoard(model, el) {
     "change:final": () => schedule(),
     "change:drawing": () => schedule("drawing"),
     "change:annotations": () => schedule(),
-    "change:pending": () => { clicks = []; choosing = []; chosenCard = null; schedule(); },
+    "change:pending": () => { clicks = []; choosing = []; hand.forget(); schedule(); },
     "change:coach_advice": () => schedule(),
     "change:rule_set": () => schedule(),
     "change:humans": () => schedule(),
