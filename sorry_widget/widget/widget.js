@@ -587,6 +587,67 @@ function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
   return { show: showCoach, clearTargets: () => paintCoachTargets(null) };
 }
 
+/**
+ * The annotating tools of the board: Arrow (click two places) and Mark (toggle places), each
+ * sent to Python as the note of the play shown. The places clicked towards an arrow are the
+ * same list as those clicked towards a move, so that turning a tool on or off, Escape, or a
+ * new play shown starts both afresh.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {Function} ctx.button the shell's button maker
+ * @param {HTMLElement} ctx.clearBtn the shell's Clear button, which the tools go before
+ * @param {() => number} ctx.current the play shown
+ * @param {(change: Partial<Annotation>) => void} ctx.sendAnnotation
+ * @param {(keys: string[], cls: string) => void} ctx.mark mark places on the board
+ * @param {() => void} ctx.refreshPlayable redo what the board offers to click
+ * @param {() => string[]} ctx.clicks the places clicked so far
+ * @param {(keys: string[]) => void} ctx.setClicks
+ * @returns {{setTool: (name: ("arrow"|"mark"|null)) => void, active: () => boolean,
+ *   click: (key: string) => void}}
+ */
+function annotationTools({ model, button, clearBtn, current, sendAnnotation, mark,
+  refreshPlayable, clicks, setClicks }) {
+  let tool = null;          // "arrow" | "mark" | null
+  const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
+  const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
+  clearBtn.before(arrowBtn, markBtn);
+
+  /** @param {"arrow"|"mark"|null} name the tool to turn on, or off if it is on */
+  function setTool(name) {
+    tool = tool === name ? null : name;
+    setClicks([]);
+    arrowBtn.classList.toggle("sw-active", tool === "arrow");
+    markBtn.classList.toggle("sw-active", tool === "mark");
+    arrowBtn.setAttribute("aria-pressed", String(tool === "arrow"));
+    markBtn.setAttribute("aria-pressed", String(tool === "mark"));
+    refreshPlayable();
+  }
+
+  const asPlace = (key) => (/^\d+$/.test(key) ? Number(key) : key);
+
+  /** @param {string} key the place clicked while a tool is on */
+  function annotateClick(key) {
+    const ann = (model.get("annotations") || {})[String(current())] || { arrows: [], squares: [] };
+    if (tool === "mark") {
+      const squares = ann.squares.includes(key)
+        ? ann.squares.filter((s) => s !== key)
+        : [...ann.squares, key];
+      sendAnnotation({ squares: squares.map(asPlace) });
+    } else {
+      const keys = clicks();
+      keys.push(key);
+      mark(keys, "sw-selected");
+      if (keys.length === 2) {
+        sendAnnotation({ arrows: [...ann.arrows, keys].map((a) => a.map(asPlace)) });
+        setClicks([]);
+        mark([], "sw-selected");
+      }
+    }
+  }
+
+  return { setTool, active: () => tool !== null, click: annotateClick };
+}
+
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
   el.append(root);
@@ -605,7 +666,7 @@ function renderBoard(model, el) {
   const shell = replayShell(model, root, {
     count: () => frames.length, onLive: () => schedule(), listLabel: "plays of the game",
     clearNote: { text: "", arrows: [], squares: [] },
-    keys: { Escape: () => { clicks = []; setTool(null); } },
+    keys: { Escape: () => { clicks = []; tools.setTool(null); } },
   });
   const { button, goto, current, setAutoplay, clearNotice, ruleBadge, sendAnnotation } = shell;
   const { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
@@ -622,9 +683,10 @@ function renderBoard(model, el) {
   const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
     explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList);
 
-  const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
-  const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
-  clearBtn.before(arrowBtn, markBtn);
+  // Arrow and Mark go before the shell's Clear, in the bar it made.
+  const tools = annotationTools({ model, button, clearBtn, current, sendAnnotation,
+    mark: (keys, cls) => mark(keys, cls), refreshPlayable: () => refreshPlayable(),
+    clicks: () => clicks, setClicks: (keys) => { clicks = keys; } });
   const newGameBtn = button("New game…", "Start a new game on this board", "new-game",
     () => { newGameForm.hidden = !newGameForm.hidden; if (!newGameForm.hidden) fillNewGame(); });
   annotateBar.append(newGameBtn);
@@ -644,7 +706,6 @@ function renderBoard(model, el) {
   let svg, pawnLayer, trailLayer, noteLayer;
   let pawnEls = {};
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
-  let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
   let dirty = { drawing: true, plays: true };
   let scheduled = false;
@@ -978,7 +1039,7 @@ function renderBoard(model, el) {
   function playable() {
     const pend = pending();
     return shell.isLive() && (pend.moves || []).length > 0 && current() === pend.play &&
-      shown === current() && !tool;
+      shown === current() && !tools.active();
   }
 
   // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
@@ -1057,7 +1118,7 @@ function renderBoard(model, el) {
     const target = ev.target.closest("[data-place]");
     if (!target || target.closest("#overlay")) return;
     const key = target.dataset.place;
-    if (tool) return annotateClick(key);
+    if (tools.active()) return tools.click(key);
     if (!playable()) return;
     clearNotice();
     choosing = [];
@@ -1095,37 +1156,6 @@ function renderBoard(model, el) {
     for (const m of options) {
       choices.append(h("button", { type: "button", class: "sw-choice", title: m.explanation,
         onclick: () => sendMove(m.notation) }, `${m.notation} — ${m.explanation}`));
-    }
-  }
-
-  // --- annotating ----------------------------------------------------------------------
-  function setTool(name) {
-    tool = tool === name ? null : name;
-    clicks = [];
-    arrowBtn.classList.toggle("sw-active", tool === "arrow");
-    markBtn.classList.toggle("sw-active", tool === "mark");
-    arrowBtn.setAttribute("aria-pressed", String(tool === "arrow"));
-    markBtn.setAttribute("aria-pressed", String(tool === "mark"));
-    refreshPlayable();
-  }
-
-  const asPlace = (key) => (/^\d+$/.test(key) ? Number(key) : key);
-
-  function annotateClick(key) {
-    const ann = (model.get("annotations") || {})[String(current())] || { arrows: [], squares: [] };
-    if (tool === "mark") {
-      const squares = ann.squares.includes(key)
-        ? ann.squares.filter((s) => s !== key)
-        : [...ann.squares, key];
-      sendAnnotation({ squares: squares.map(asPlace) });
-    } else {
-      clicks.push(key);
-      mark(clicks, "sw-selected");
-      if (clicks.length === 2) {
-        sendAnnotation({ arrows: [...ann.arrows, clicks].map((a) => a.map(asPlace)) });
-        clicks = [];
-        mark([], "sw-selected");
-      }
     }
   }
 
