@@ -370,6 +370,14 @@ class SorryCardWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.to_act] is None
 
+    PERSON_HINT = "click a card or use widget.act(...)"
+
+    def _to_play(self) -> str:
+        return self.game.to_act
+
+    def _winner_names(self) -> str:
+        return " and ".join(self.game.winners)
+
     def _action_number(self, play: int) -> int:
         """The record's number of the action shown as entry ``play`` (0: the deal)."""
         return self._acts[play - 1] + 1 if play else 0
@@ -469,16 +477,6 @@ class SorryCardWidget(ReplayWidget):
         self.game.step()
         while self._waiting_in_a_window():
             self.game.step()
-
-    def _check_next(self) -> None:
-        game = self.game
-        if self.mode == "replay":
-            raise WidgetError(f"already at the last play ({self.last_play})")
-        if game.finished:
-            raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
-        if game.strategies[game.to_act] is None:
-            raise WidgetError(f"{game.to_act} is played by a person: click a card or use "
-                              "widget.act(...)")
 
     def reset(self) -> None:
         """A demo: back to its state, for the student to try again."""

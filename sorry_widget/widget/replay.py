@@ -139,8 +139,9 @@ class ReplayWidget(anywidget.AnyWidget):
     A view provides: ``game`` (its live game, with ``step()`` and ``finished``), ``svg()`` and
     ``summary()`` (the picture and line of text of the play shown), ``_append_play()`` and
     ``_refresh_pending()`` (sync a new play, offer the person their choices), ``_is_live()``
-    (a game is played here), ``_person_to_play()`` and ``_check_next()`` (say why no computer
-    player can play next)."""
+    (a game is played here), ``_person_to_play()``, ``_to_play()`` and ``_winner_names()``
+    (who acts next, who won) and ``PERSON_HINT`` (what a person does on their turn instead of
+    ``step()``)."""
 
     _esm = _HERE / "widget.js"
     _css = _HERE / "widget.css"
@@ -208,6 +209,22 @@ class ReplayWidget(anywidget.AnyWidget):
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    #: What ``step()`` says a person does on their turn instead (the view's own words).
+    PERSON_HINT: str = ""
+    #: What ``step()`` says after a demo's one move (None: the view's demo plays on).
+    DEMO_END: str | None = None
+
+    def _check_next(self) -> None:
+        """Say why no computer player can play next, before ``step()`` tries."""
+        if self.mode == "demo" and self.DEMO_END is not None:
+            raise WidgetError(self.DEMO_END)
+        if not self._is_live():
+            raise WidgetError(f"already at the last play ({self.last_play})")
+        if self.game.finished:
+            raise WidgetError(f"the game is over: {self._winner_names()} won")
+        if self._person_to_play():
+            raise WidgetError(f"{self._to_play()} is played by a person: {self.PERSON_HINT}")
 
     def _computer_step(self) -> None:
         """What one step of a live game lets the computer do: one play (a view may let it

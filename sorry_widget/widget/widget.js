@@ -6,6 +6,92 @@
 // Words (docs/rules.md, "Plays and turns"): a play is one card played, numbered from 1, and
 // play 0 is the start; the model's `play` is the play shown. A turn is a turn of the rules.
 
+// --- the synced data (Python writes these traits; the page only reads them) ---------------
+// Place keys are strings ("R12", "Rstart", a number for a square of the track) and pawn
+// keys say where each colour's pawns stand; the page never computes either.
+
+/** @typedef {{get: (name: string) => any, set: (name: string, value: any) => void,
+ *   save_changes: () => void, send: (content: object) => void,
+ *   on: (event: string, fn: Function) => void, off: (event: string, fn: Function) => void}}
+ *   AnyModel anywidget's model of a view */
+
+/** @typedef {[string, string, string[], string]} Motion one pawn's motion in a play:
+ *   [colour, from, path of place keys, kind]; a list, not an object, for its size */
+
+/** @typedef {object} PlayData one entry of `plays` / `recent_plays` (a play, or in the card
+ *   game an action with the refusals after it)
+ * @property {number} turn the rules' turn
+ * @property {string} colour who played
+ * @property {string} card the card's name ("sorry", "11", …)
+ * @property {string} notation
+ * @property {string} explanation
+ * @property {string[]} rules ids of the rules the play follows
+ * @property {Motion[]} [motions] board: how the pawns moved
+ * @property {number} [total] card game: the running total after the action
+ * @property {string} [callout] card game: what the total is called out as */
+
+/** @typedef {object} Choice one move or action offered to the person in `pending`
+ * @property {string} notation
+ * @property {string} explanation
+ * @property {string[]} rules
+ * @property {string} card the card it plays
+ * @property {string} kind
+ * @property {string[][]} [clicks] board: the places to click in order, each entry the keys
+ *   accepted for that click
+ * @property {string[][]} [alt_clicks] board: a split's clicks in the other order
+ * @property {string} [result] board: the pawns after it, as JSON, to tell moves apart */
+
+/** @typedef {object} Pending the person's turn ({} when it is not theirs)
+ * @property {number} play the play they are about to make
+ * @property {string} colour
+ * @property {string} [card] board: the card drawn ("" when playing from a hand)
+ * @property {string[]} [hand] the hand they play from
+ * @property {boolean} [coach] board: the coach may advise
+ * @property {Choice[]} [moves] board
+ * @property {Choice[]} [actions] card game
+ * @property {string} [window] card game: "steal", "block" or ""
+ * @property {string} [prompt] card game: what a window asks */
+
+/** @typedef {object} Final how the last play leaves the game
+ * @property {string|null} [to_move] board: who moves next (null: over, or a demo)
+ * @property {string|string[]|null} [winner] board: a colour, or a team
+ * @property {Object<string, number>} [scores] board: play for points
+ * @property {boolean} [double_game] board
+ * @property {string[]} [winners] card game
+ * @property {string} [to_act] card game */
+
+/** @typedef {object} Drawing the board's pictures, sent once
+ * @property {Object<string, {x: number, y: number, half: number, round?: boolean,
+ *   slots?: number[][]}>} places every place's centre, half width and pawn slots
+ * @property {string} board SVG markup of the empty board
+ * @property {Object<string, string>} pawns SVG markup of each colour's pawn
+ * @property {Object<string, string>} cards SVG markup of each card face ("" the back)
+ * @property {string} dark_css what repaints the one drawing under .sw-dark
+ * @property {Object<string, Object<string, string>>} themes each theme's colours for
+ *   trails and notes */
+
+/** @typedef {{text: string, arrows: string[][], squares: string[]}} Annotation a play's
+ *   note; `annotations` maps play numbers (as strings) to these */
+
+/** @typedef {object} CoachAdvice the coach's estimates for `pending`'s play ({} when none)
+ * @property {number} play
+ * @property {string} card
+ * @property {string} colour
+ * @property {number} rollouts
+ * @property {string} strategy
+ * @property {string} engine
+ * @property {number} seconds
+ * @property {{notation: string, explanation: string, wins: number, games: number,
+ *   win_rate: number, ci95: number[], best: boolean, targets: string[]}[]} moves */
+
+/** @typedef {object} Tables the card game's table: every frame drawn by Python, each distinct
+ *   piece sent once (`recent_tables` holds the newest pieces and frames alike)
+ * @property {string} [theme]
+ * @property {string} [faces] SVG defs of every card face
+ * @property {string[]} pieces SVG markup of each piece
+ * @property {number[][]} frames each frame as indices into `pieces`
+ * @property {{total: number, callout: string}} [start] */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function svgFragment(markup) {
@@ -318,6 +404,250 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   };
 }
 
+/**
+ * The board's look (theme, size), kept in step with the model and with the notebook, whose
+ * theme can change while the board is on screen. One drawing serves both themes through
+ * classes; a change of theme still redraws, for the colours of trails and notes.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {HTMLElement} ctx.root the board view's root
+ * @param {{look: () => void}} ctx.shell the replay shell, whose controls follow the theme
+ * @param {() => void} ctx.schedule redraw what changed, once per batch
+ * @param {() => void} ctx.redraw redraw the whole board
+ * @param {() => (SVGSVGElement|undefined)} ctx.svg the board's picture, once drawn
+ * @returns {{apply: () => void, stop: () => void}}
+ */
+function themeWatcher({ model, root, shell, schedule, redraw, svg }) {
+  let lookTheme = null;
+  function apply() {
+    const name = themeOf(model);
+    if (lookTheme !== null && name !== lookTheme) redraw();
+    lookTheme = name;
+    root.classList.toggle("sw-dark", name === "dark");
+    const pic = svg();
+    if (pic) {  // for stylesheets and tests: the theme the one drawing is shown in
+      pic.classList.remove("theme-light", "theme-dark", "theme-tokens");
+      pic.classList.add(`theme-${name}`);
+    }
+    // size 0: the board fills the width it is given (widget.css says how far).
+    const size = model.get("size");
+    root.classList.toggle("sw-fill", !size);
+    if (size) root.style.setProperty("--sw-size", `${size}px`);
+    else root.style.removeProperty("--sw-size");
+    shell.look();
+  }
+
+  const themeWatch = new MutationObserver(() => schedule());
+  if (document.body) {
+    themeWatch.observe(document.body, { attributes: true,
+      attributeFilter: ["data-jp-theme-light"] });
+  }
+  const media = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
+  const onMedia = () => schedule();
+  if (media && media.addEventListener) media.addEventListener("change", onMedia);
+
+  function stop() {
+    themeWatch.disconnect();
+    if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
+  }
+  return { apply, stop };
+}
+
+/**
+ * Play for points: the person's hand of cards, from which they pick the card to move with
+ * (its moves are then the ones the board offers) or discard one no card can move.
+ * @param {object} ctx
+ * @param {HTMLElement} ctx.box where the hand is shown
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {() => void} ctx.schedule redraw, once per batch
+ * @param {(notation: string) => void} ctx.sendMove play a move (a discard)
+ * @param {() => void} ctx.onPick a card was picked: clicks towards a move start afresh
+ * @returns {{fill: (pend: Pending|null) => void, chosen: () => (string|null),
+ *   forget: () => void}}
+ */
+function handBox({ box, shell, schedule, sendMove, onPick }) {
+  let chosenCard = null;    // the card picked from the hand
+  /** @param {Pending|null} pend the person's turn, if the play shown waits for it */
+  function fill(pend) {
+    box.replaceChildren();
+    box.hidden = !(pend && pend.hand && shell.isLive());
+    if (box.hidden) return;
+    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
+    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
+    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
+    for (const card of pend.hand) {
+      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
+        (card === chosenCard ? " sw-active" : ""), "data-card": card,
+        "aria-pressed": String(card === chosenCard),
+        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
+        onclick: () => { chosenCard = card; onPick(); schedule(); } },
+        cardLabel(card));
+      cardButton.disabled = !movable.has(card);
+      box.append(cardButton);
+    }
+    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
+      box.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
+        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
+        `Discard ${withArticle(m.card)}`));
+    }
+  }
+
+  return { fill, chosen: () => chosenCard, forget: () => { chosenCard = null; } };
+}
+
+/**
+ * The coach of a board game: asks Python to estimate each move's chance to win, then shows the
+ * estimates as bars to click and colours each move's target places by them.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {HTMLElement} ctx.choices the side panel's box of choices, filled afresh each time
+ * @param {() => Pending} ctx.pending
+ * @param {() => SVGSVGElement} ctx.svg the board's picture
+ * @param {(notation: string) => void} ctx.sendMove play a move
+ * @returns {{show: () => void, clearTargets: () => void}}
+ */
+function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
+  /** @returns {CoachAdvice|null} the advice for the pending play, if any */
+  function coachAdvice() {
+    const advice = model.get("coach_advice") || {};
+    return advice.play === pending().play && (advice.moves || []).length ? advice : null;
+  }
+
+  function showCoach() {
+    const pend = pending();
+    const advice = coachAdvice();
+    paintCoachTargets(advice);
+    if (!pend.coach || !shell.isLive()) return;
+    if (!advice) {
+      const ask = h("button", { type: "button", class: "sw-coach-ask",
+        title: "Play many games after each legal move and compare how often each one wins" },
+      "Which move is best?");
+      ask.onclick = () => {
+        ask.disabled = true;
+        ask.textContent = "Playing games after each move…";
+        model.send({ type: "coach" });
+      };
+      choices.append(ask);
+      return;
+    }
+    const box = h("div", { class: "sw-coach", role: "group",
+      "aria-label": "the coach's estimate of each move's chance to win" },
+    h("div", { class: "sw-coach-head" },
+      `Which move is best? ${capital(advice.colour)}'s chance to win after each move ` +
+      `(${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`));
+    // The bars share one scale, from 0 to just above the highest interval, so that moves
+    // with similar chances still look different.
+    const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
+    const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    const along = (x) => `${(100 * x / top).toFixed(1)}%`;
+    box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
+      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
+        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
+    for (const m of advice.moves) {
+      const row = h("button", { type: "button", class: "sw-coach-row" + (m.best ? " sw-coach-best" : ""),
+        title: `${m.best ? "Best estimate. " : ""}${m.explanation} Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])}). Click to play it.`,
+        "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
+      h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
+      h("span", { class: "sw-coach-bar" },
+        h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
+        h("span", { class: "sw-coach-ci",
+          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })),
+      h("span", { class: "sw-coach-rate" }, pct(m.win_rate)));
+      row.onclick = () => sendMove(m.notation);
+      box.append(row);
+    }
+    choices.append(box);
+  }
+
+  // Each move's target places coloured by its estimate: the best strongest.
+  /** @param {CoachAdvice|null} advice */
+  function paintCoachTargets(advice) {
+    for (const node of svg().querySelectorAll(".sw-coach-target")) {
+      node.classList.remove("sw-coach-target", "sw-coach-top");
+      node.style.removeProperty("--sw-coach");
+    }
+    if (!advice) return;
+    const rates = advice.moves.map((m) => m.win_rate);
+    const low = Math.min(...rates), high = Math.max(...rates);
+    for (const m of advice.moves) {
+      const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
+      for (const key of m.targets) {
+        for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
+          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
+          const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
+          node.classList.add("sw-coach-target");
+          node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);
+          node.style.setProperty("--sw-coach", String(Math.max(old, strength).toFixed(3)));
+        }
+      }
+    }
+  }
+
+  return { show: showCoach, clearTargets: () => paintCoachTargets(null) };
+}
+
+/**
+ * The annotating tools of the board: Arrow (click two places) and Mark (toggle places), each
+ * sent to Python as the note of the play shown. The places clicked towards an arrow are the
+ * same list as those clicked towards a move, so that turning a tool on or off, Escape, or a
+ * new play shown starts both afresh.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {Function} ctx.button the shell's button maker
+ * @param {HTMLElement} ctx.clearBtn the shell's Clear button, which the tools go before
+ * @param {() => number} ctx.current the play shown
+ * @param {(change: Partial<Annotation>) => void} ctx.sendAnnotation
+ * @param {(keys: string[], cls: string) => void} ctx.mark mark places on the board
+ * @param {() => void} ctx.refreshPlayable redo what the board offers to click
+ * @param {() => string[]} ctx.clicks the places clicked so far
+ * @param {(keys: string[]) => void} ctx.setClicks
+ * @returns {{setTool: (name: ("arrow"|"mark"|null)) => void, active: () => boolean,
+ *   click: (key: string) => void}}
+ */
+function annotationTools({ model, button, clearBtn, current, sendAnnotation, mark,
+  refreshPlayable, clicks, setClicks }) {
+  let tool = null;          // "arrow" | "mark" | null
+  const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
+  const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
+  clearBtn.before(arrowBtn, markBtn);
+
+  /** @param {"arrow"|"mark"|null} name the tool to turn on, or off if it is on */
+  function setTool(name) {
+    tool = tool === name ? null : name;
+    setClicks([]);
+    arrowBtn.classList.toggle("sw-active", tool === "arrow");
+    markBtn.classList.toggle("sw-active", tool === "mark");
+    arrowBtn.setAttribute("aria-pressed", String(tool === "arrow"));
+    markBtn.setAttribute("aria-pressed", String(tool === "mark"));
+    refreshPlayable();
+  }
+
+  const asPlace = (key) => (/^\d+$/.test(key) ? Number(key) : key);
+
+  /** @param {string} key the place clicked while a tool is on */
+  function annotateClick(key) {
+    const ann = (model.get("annotations") || {})[String(current())] || { arrows: [], squares: [] };
+    if (tool === "mark") {
+      const squares = ann.squares.includes(key)
+        ? ann.squares.filter((s) => s !== key)
+        : [...ann.squares, key];
+      sendAnnotation({ squares: squares.map(asPlace) });
+    } else {
+      const keys = clicks();
+      keys.push(key);
+      mark(keys, "sw-selected");
+      if (keys.length === 2) {
+        sendAnnotation({ arrows: [...ann.arrows, keys].map((a) => a.map(asPlace)) });
+        setClicks([]);
+        mark([], "sw-selected");
+      }
+    }
+  }
+
+  return { setTool, active: () => tool !== null, click: annotateClick };
+}
+
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0" });
   el.append(root);
@@ -328,7 +658,7 @@ function renderBoard(model, el) {
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
   const leaderLine = h("div", { class: "sw-leader", hidden: "" });
-  const handBox = h("div", { class: "sw-hand", hidden: "", role: "group",
+  const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
     "aria-label": "your hand of cards" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
@@ -336,7 +666,7 @@ function renderBoard(model, el) {
   const shell = replayShell(model, root, {
     count: () => frames.length, onLive: () => schedule(), listLabel: "plays of the game",
     clearNote: { text: "", arrows: [], squares: [] },
-    keys: { Escape: () => { clicks = []; setTool(null); } },
+    keys: { Escape: () => { clicks = []; tools.setTool(null); } },
   });
   const { button, goto, current, setAutoplay, clearNotice, ruleBadge, sendAnnotation } = shell;
   const { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
@@ -351,11 +681,12 @@ function renderBoard(model, el) {
   });
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
   const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
-    explanation, ruleText, note, notice, handBox, demoBar, since, choices, moveList);
+    explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList);
 
-  const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
-  const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
-  clearBtn.before(arrowBtn, markBtn);
+  // Arrow and Mark go before the shell's Clear, in the bar it made.
+  const tools = annotationTools({ model, button, clearBtn, current, sendAnnotation,
+    mark: (keys, cls) => mark(keys, cls), refreshPlayable: () => refreshPlayable(),
+    clicks: () => clicks, setClicks: (keys) => { clicks = keys; } });
   const newGameBtn = button("New game…", "Start a new game on this board", "new-game",
     () => { newGameForm.hidden = !newGameForm.hidden; if (!newGameForm.hidden) fillNewGame(); });
   annotateBar.append(newGameBtn);
@@ -375,9 +706,7 @@ function renderBoard(model, el) {
   let svg, pawnLayer, trailLayer, noteLayer;
   let pawnEls = {};
   let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
-  let tool = null;          // "arrow" | "mark" | null
   let choosing = [];        // moves the same clicks could mean, offered as buttons
-  let chosenCard = null;    // play for points: the card picked from the hand
   let dirty = { drawing: true, plays: true };
   let scheduled = false;
 
@@ -422,7 +751,7 @@ function renderBoard(model, el) {
       fillMoveList();
       dirty.plays = false;
     }
-    applyLook();
+    look.apply();
     const target = Math.max(0, Math.min(frames.length - 1, current()));
     if (target !== goal || (shown !== target && !animating)) show(target);
     else panels();
@@ -606,7 +935,7 @@ function renderBoard(model, el) {
     const waiting = pend.play === i && (pend.moves || []).length > 0;
     const demo = model.get("mode") === "demo";
     const winner = i === lastIndex ? (model.get("final") || {}).winner : null;
-    replaceCard(waiting ? (pend.hand ? chosenCard || (play ? play.card : "") : pend.card)
+    replaceCard(waiting ? (pend.hand ? hand.chosen() || (play ? play.card : "") : pend.card)
       : play ? play.card : "");
     drawTrail(play);
     drawNote(shell.update(i));
@@ -614,7 +943,7 @@ function renderBoard(model, el) {
     let line;
     if (winner) line = winnerLine(winner);
     else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
-    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
+    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${hand.chosen() ? `playing ${withArticle(hand.chosen())}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
     else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
     else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
     else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
@@ -657,7 +986,7 @@ function renderBoard(model, el) {
       scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
         : "A single game (T8)."));
     }
-    fillHand(waiting ? pend : null);
+    hand.fill(waiting ? pend : null);
     demoBar.hidden = !demo;
     moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
@@ -670,30 +999,6 @@ function renderBoard(model, el) {
   const rank = (name) => (name === "sorry" ? 13 : Number(name));
 
   // Play for points: the hand as cards to click; discards when no card can move (P3).
-  function fillHand(pend) {
-    handBox.replaceChildren();
-    handBox.hidden = !(pend && pend.hand && shell.isLive());
-    if (handBox.hidden) return;
-    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
-    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
-    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
-    for (const card of pend.hand) {
-      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
-        (card === chosenCard ? " sw-active" : ""), "data-card": card,
-        "aria-pressed": String(card === chosenCard),
-        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
-        onclick: () => { chosenCard = card; clicks = []; choosing = []; schedule(); } },
-        cardLabel(card));
-      cardButton.disabled = !movable.has(card);
-      handBox.append(cardButton);
-    }
-    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
-      handBox.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
-        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
-        `Discard ${withArticle(m.card)}`));
-    }
-  }
-
   function fillNewGame() {
     const rs = model.get("rule_set") || {};
     newGameForm.replaceChildren();
@@ -734,7 +1039,7 @@ function renderBoard(model, el) {
   function playable() {
     const pend = pending();
     return shell.isLive() && (pend.moves || []).length > 0 && current() === pend.play &&
-      shown === current() && !tool;
+      shown === current() && !tools.active();
   }
 
   // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
@@ -742,7 +1047,7 @@ function renderBoard(model, el) {
     const ways = [];
     const pend = pending();
     for (const m of pend.moves || []) {
-      if (pend.hand && (m.card !== chosenCard || m.kind === "discard")) continue;
+      if (pend.hand && (m.card !== hand.chosen() || m.kind === "discard")) continue;
       for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
     }
     return ways.filter(({ seq }) =>
@@ -771,7 +1076,7 @@ function renderBoard(model, el) {
     choices.replaceChildren();
     if (!playable()) {
       mark([], "sw-selectable"); mark([], "sw-target"); mark([], "sw-selected");
-      paintCoachTargets(null);
+      coach.clearTargets();
       return;
     }
     const options = candidates();
@@ -787,83 +1092,15 @@ function renderBoard(model, el) {
           onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
       }
     }
-    showCoach();
+    coach.show();
   }
 
   // --- the move coach: Python plays the games; the page shows its answer ----------------
-  function coachAdvice() {
-    const advice = model.get("coach_advice") || {};
-    return advice.play === pending().play && (advice.moves || []).length ? advice : null;
-  }
-
-  function showCoach() {
-    const pend = pending();
-    const advice = coachAdvice();
-    paintCoachTargets(advice);
-    if (!pend.coach || !shell.isLive()) return;
-    if (!advice) {
-      const ask = h("button", { type: "button", class: "sw-coach-ask",
-        title: "Play many games after each legal move and compare how often each one wins" },
-      "Which move is best?");
-      ask.onclick = () => {
-        ask.disabled = true;
-        ask.textContent = "Playing games after each move…";
-        model.send({ type: "coach" });
-      };
-      choices.append(ask);
-      return;
-    }
-    const box = h("div", { class: "sw-coach", role: "group",
-      "aria-label": "the coach's estimate of each move's chance to win" },
-    h("div", { class: "sw-coach-head" },
-      `Which move is best? ${capital(advice.colour)}'s chance to win after each move ` +
-      `(${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`));
-    // The bars share one scale, from 0 to just above the highest interval, so that moves
-    // with similar chances still look different.
-    const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
-    const pct = (x) => `${(100 * x).toFixed(1)}%`;
-    const along = (x) => `${(100 * x / top).toFixed(1)}%`;
-    box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
-      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
-        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
-    for (const m of advice.moves) {
-      const row = h("button", { type: "button", class: "sw-coach-row" + (m.best ? " sw-coach-best" : ""),
-        title: `${m.best ? "Best estimate. " : ""}${m.explanation} Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])}). Click to play it.`,
-        "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
-      h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
-      h("span", { class: "sw-coach-bar" },
-        h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
-        h("span", { class: "sw-coach-ci",
-          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })),
-      h("span", { class: "sw-coach-rate" }, pct(m.win_rate)));
-      row.onclick = () => sendMove(m.notation);
-      box.append(row);
-    }
-    choices.append(box);
-  }
-
-  // Each move's target places coloured by its estimate: the best strongest.
-  function paintCoachTargets(advice) {
-    for (const node of svg.querySelectorAll(".sw-coach-target")) {
-      node.classList.remove("sw-coach-target", "sw-coach-top");
-      node.style.removeProperty("--sw-coach");
-    }
-    if (!advice) return;
-    const rates = advice.moves.map((m) => m.win_rate);
-    const low = Math.min(...rates), high = Math.max(...rates);
-    for (const m of advice.moves) {
-      const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
-      for (const key of m.targets) {
-        for (const node of svg.querySelectorAll(`[data-place="${key}"]`)) {
-          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
-          const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
-          node.classList.add("sw-coach-target");
-          node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);
-          node.style.setProperty("--sw-coach", String(Math.max(old, strength).toFixed(3)));
-        }
-      }
-    }
-  }
+  const hand = handBox({ box: handEl, shell, schedule,
+    sendMove: (notation) => sendMove(notation),
+    onPick: () => { clicks = []; choosing = []; } });
+  const coach = coachPanel({ model, shell, choices, pending, svg: () => svg,
+    sendMove: (notation) => sendMove(notation) });
 
   function sendMove(notation, completed) {
     clicks = [];
@@ -872,16 +1109,16 @@ function renderBoard(model, el) {
     model.set("selection", []);
     model.save_changes();
     const pend = pending();
-    model.send({ type: "move", notation, card: pend.hand ? chosenCard : pend.card,
+    model.send({ type: "move", notation, card: pend.hand ? hand.chosen() : pend.card,
       ...(completed ? { completed } : {}) });
-    chosenCard = null;
+    hand.forget();
   }
 
   function onBoardClick(ev) {
     const target = ev.target.closest("[data-place]");
     if (!target || target.closest("#overlay")) return;
     const key = target.dataset.place;
-    if (tool) return annotateClick(key);
+    if (tools.active()) return tools.click(key);
     if (!playable()) return;
     clearNotice();
     choosing = [];
@@ -922,55 +1159,9 @@ function renderBoard(model, el) {
     }
   }
 
-  // --- annotating ----------------------------------------------------------------------
-  function setTool(name) {
-    tool = tool === name ? null : name;
-    clicks = [];
-    arrowBtn.classList.toggle("sw-active", tool === "arrow");
-    markBtn.classList.toggle("sw-active", tool === "mark");
-    arrowBtn.setAttribute("aria-pressed", String(tool === "arrow"));
-    markBtn.setAttribute("aria-pressed", String(tool === "mark"));
-    refreshPlayable();
-  }
-
-  const asPlace = (key) => (/^\d+$/.test(key) ? Number(key) : key);
-
-  function annotateClick(key) {
-    const ann = (model.get("annotations") || {})[String(current())] || { arrows: [], squares: [] };
-    if (tool === "mark") {
-      const squares = ann.squares.includes(key)
-        ? ann.squares.filter((s) => s !== key)
-        : [...ann.squares, key];
-      sendAnnotation({ squares: squares.map(asPlace) });
-    } else {
-      clicks.push(key);
-      mark(clicks, "sw-selected");
-      if (clicks.length === 2) {
-        sendAnnotation({ arrows: [...ann.arrows, clicks].map((a) => a.map(asPlace)) });
-        clicks = [];
-        mark([], "sw-selected");
-      }
-    }
-  }
-
   // --- following the model -------------------------------------------------------------
-  let lookTheme = null;
-  function applyLook() {
-    const name = themeName();
-    if (lookTheme !== null && name !== lookTheme) { dirty.drawing = true; schedule(); }
-    lookTheme = name;
-    root.classList.toggle("sw-dark", name === "dark");
-    if (svg) {  // for stylesheets and tests: the theme the one drawing is shown in
-      svg.classList.remove("theme-light", "theme-dark", "theme-tokens");
-      svg.classList.add(`theme-${name}`);
-    }
-    // size 0: the board fills the width it is given (widget.css says how far).
-    const size = model.get("size");
-    root.classList.toggle("sw-fill", !size);
-    if (size) root.style.setProperty("--sw-size", `${size}px`);
-    else root.style.removeProperty("--sw-size");
-    shell.look();
-  }
+  const look = themeWatcher({ model, root, shell, schedule, svg: () => svg,
+    redraw: () => { dirty.drawing = true; schedule(); } });
 
   const handlers = {
     "change:play": () => { clicks = []; choosing = []; schedule(); },
@@ -980,22 +1171,15 @@ function renderBoard(model, el) {
     "change:final": () => schedule(),
     "change:drawing": () => schedule("drawing"),
     "change:annotations": () => schedule(),
-    "change:pending": () => { clicks = []; choosing = []; chosenCard = null; schedule(); },
+    "change:pending": () => { clicks = []; choosing = []; hand.forget(); schedule(); },
     "change:coach_advice": () => schedule(),
     "change:rule_set": () => schedule(),
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
-    "change:size": applyLook,
+    "change:size": () => look.apply(),
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
-
-  // The notebook's theme can change while the board is on screen.
-  const themeWatch = new MutationObserver(() => schedule());
-  if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
-  const media = window.matchMedia ? matchMedia("(prefers-color-scheme: dark)") : null;
-  const onMedia = () => schedule();
-  if (media && media.addEventListener) media.addEventListener("change", onMedia);
 
   sync();
   shell.start();
@@ -1003,8 +1187,7 @@ function renderBoard(model, el) {
   return () => {
     token++;
     shell.stop();
-    themeWatch.disconnect();
-    if (media && media.removeEventListener) media.removeEventListener("change", onMedia);
+    look.stop();
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
 }

@@ -334,6 +334,15 @@ class SorryWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.colour_to_move] is None
 
+    PERSON_HINT = "make their move on the board or with widget.move(...)"
+    DEMO_END = "a demo ends after its one move: reset() to try again"
+
+    def _to_play(self) -> str:
+        return self.game.colour_to_move
+
+    def _winner_names(self) -> str:
+        return self.game.winner
+
     # --- the rule demo ------------------------------------------------------------------
 
     def _demo_reset(self) -> None:
@@ -423,18 +432,6 @@ class SorryWidget(ReplayWidget):
     def position(self) -> Position:
         """The position shown now."""
         return self._history()[0][self.play]
-
-    def _check_next(self) -> None:
-        game = self.game
-        if self.mode == "demo":
-            raise WidgetError("a demo ends after its one move: reset() to try again")
-        if game is None:
-            raise WidgetError(f"already at the last play ({self.last_play})")
-        if game.finished:
-            raise WidgetError(f"the game is over: {game.winner} won")
-        if game.strategies[game.colour_to_move] is None:
-            raise WidgetError(f"{game.colour_to_move} is played by a person: make their "
-                              "move on the board or with widget.move(...)")
 
     def move(self, notation: str, card: str | None = None) -> Move:
         """Play the person's drawn card with the move written ``notation`` (e.g. ``"R12-17"``);
