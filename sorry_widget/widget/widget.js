@@ -70,6 +70,12 @@
  * @property {Object<string, Object<string, string>>} themes each theme's colours for
  *   trails and notes */
 
+/** @typedef {object} RuleText what a rule badge shows; `rule_texts` maps rule ids to these
+ * @property {string} summary the rule in one line
+ * @property {string} title its heading on the rules page ("" where it has none)
+ * @property {string} text its full text, as the rules page states it
+ * @property {string} link its place on the docs site */
+
 /** @typedef {{text: string, arrows: string[][], squares: string[]}} Annotation a play's
  *   note; `annotations` maps play numbers (as strings) to these */
 
@@ -295,16 +301,31 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     }
   }
 
+  // A badge names a rule a play follows; clicked, the rule shows under the explanation (its
+  // line, its full text to unfold, its page on the docs site) and a second click hides it.
+  // The text comes with the widget's data, so it reads the same with no kernel or network.
   function ruleBadge(id) {
+    /** @type {RuleText|undefined} */
     const rule = (model.get("rule_texts") || {})[id];
-    const title = rule ? `${id} — ${rule.text} (the project's rules page: ${rule.link})` : id;
+    const title = rule ? `${id} — ${rule.summary} Click for the full rule.` : id;
     return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
       onclick: () => {
         ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
         ruleText.dataset.rule = id;
-        ruleText.replaceChildren(h("b", {}, id), " ", rule ? rule.text : "",
-          ...(rule ? [" ", h("span", { class: "sw-rule-link" }, `(${rule.link})`)] : []));
+        ruleText.replaceChildren(h("b", {}, id), " ", ...(rule ? ruleParts(id, rule) : []));
       } }, id);
+  }
+
+  /** @param {string} id @param {RuleText} rule @returns {(string|HTMLElement)[]} */
+  function ruleParts(id, rule) {
+    return [
+      h("span", { class: "sw-rule-summary" }, rule.summary),
+      h("details", { class: "sw-rule-full" },
+        h("summary", {}, rule.title ? `The full rule: ${rule.title}` : "The full rule"),
+        h("p", {}, rule.text)),
+      h("a", { class: "sw-rule-link", href: rule.link, target: "_blank", rel: "noopener",
+        title: rule.link }, `${id} on the docs site ↗`),
+    ];
   }
 
   // The computer players' plays since the person last played, so each can be read.
@@ -1304,6 +1325,7 @@ function renderBoard(model, el) {
     "change:pending": () => { playing.forget(); hand.forget(); schedule(); },
     "change:coach_advice": () => schedule(),
     "change:rule_set": () => schedule(),
+    "change:rule_texts": () => schedule(),
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
@@ -1724,6 +1746,7 @@ function renderCardTable(model, el) {
     "change:recent_tables": () => schedule(true),
     "change:final": () => schedule(),
     "change:annotations": () => schedule(),
+    "change:rule_texts": () => schedule(),
     "change:pending": () => { actions.forget(); schedule(); },
     "change:size": () => schedule(),
     "change:mode": () => schedule(),
