@@ -136,6 +136,11 @@ const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 // Where every pawn stands after each play: the start, then each play's motions followed.
 // A motion is [colour, from, path, kind]; pawns of one colour are alike, so moving "a pawn of
 // that colour standing on `from`" is exact.
+/**
+ * @param {Object<string, string[]>} start each colour's pawns' place keys at play 0
+ * @param {PlayData[]} plays
+ * @returns {Object<string, string[]>[]} the pawns after each play, the start first
+ */
 export function framesOf(start, plays) {
   let pawns = Object.fromEntries(Object.entries(start || {}).map(([c, keys]) => [c, [...keys]]));
   const frames = [pawns];
