@@ -30,13 +30,13 @@ from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_mo
 from ..board.state import Position
 from ..board.record import MAX_NOTE_CHARS, Record, RecordError
 from ..board.record import annotate as annotate_in
-from ..board.rulebook import RULE_SUMMARIES, rule_link
+from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 from ..board.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_theme_name, load_record, message_field
+    brief, check_theme_name, load_record, message_field, rule_badges
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -134,6 +134,7 @@ class SorryWidget(ReplayWidget):
     MODES = MODES
     #: The page may also set the places clicked towards a move (checked to be places).
     PAGE_WRITABLE = ReplayWidget.PAGE_WRITABLE | {"selection"}
+    RULE_BADGES = rule_badges(RULE_SUMMARIES, RULE_TEXTS, rule_link)
     #: Every pawn's place at the start; the page follows each play's motions from there.
     start = traitlets.Dict().tag(sync=True)
     #: The rule set: name, title, teams, scoring, the 1934 high-card draw, and the rule sets a
@@ -194,8 +195,6 @@ class SorryWidget(ReplayWidget):
             for colour in humans or ():
                 self.game.strategies[colour] = None
             self.humans = [c for c, s in self.game.strategies.items() if s is None]
-        self.rule_texts = {rule: {"text": text, "link": rule_link(rule)}
-                           for rule, text in RULE_SUMMARIES.items()}
         with self.hold_sync():
             if mode == "demo":
                 self._demo_reset()
