@@ -1,5 +1,5 @@
-"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``play``,
-``replay``, ``export``."""
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
+``play``, ``replay``, ``export``."""
 
 from __future__ import annotations
 
@@ -270,6 +270,18 @@ def cmd_coach(args) -> int:
     return 0
 
 
+def cmd_exact(args) -> int:
+    from .simulation import exact
+    solve, report = ((exact.journey, exact.journey_report) if args.case == "journey"
+                     else (exact.race, exact.race_report))
+    try:
+        answer = solve(args.rules)
+    except ValueError as exc:
+        return _usage_error(f"exact: {exc}")
+    print(json.dumps(answer.to_json()) if args.json else report(answer))
+    return 0
+
+
 def _log_lines(moves, plays) -> list[str]:
     lines = []
     for move, play in zip(moves, plays):
@@ -491,6 +503,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
     _engine_arguments(p)
     p.set_defaults(func=cmd_coach)
+
+    p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains "
+                                     "(docs/exact.md)")
+    p.add_argument("case", choices=["journey", "race"],
+                   help="journey: one pawn alone from START to HOME; race: red against yellow, "
+                        "one pawn each")
+    p.add_argument("--rules", default="classic", help="the rule set (default: classic)")
+    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    p.set_defaults(func=cmd_exact)
 
     p = sub.add_parser("play", help="play one game and print a readable log")
     p.add_argument("--players", type=int, default=4)
