@@ -249,7 +249,8 @@ def _advice(data, args):
 
     return coach(Position.from_dict(data), _card_name(args.card, "--card"),
                  rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
-                 engine=args.engine, workers=args.workers)
+                 engine=args.engine, workers=args.workers, method=args.method,
+                 budget=args.budget)
 
 
 def cmd_coach(args) -> int:
@@ -501,6 +502,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays the games after each move")
     p.add_argument("--seed", default="1")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    p.add_argument("--method", default="auto", choices=["auto", "racing", "full", "exact"],
+                   help="auto: exact where the game is small enough, else racing (clearly "
+                        "worse moves stop being played); full: every move gets --rollouts")
+    p.add_argument("--budget", type=int, default=None,
+                   help="the most games in all (default: no limit with the batch engine, "
+                        "1,200 with the pure-Python one)")
     _engine_arguments(p)
     p.set_defaults(func=cmd_coach)
 

@@ -34,7 +34,7 @@ from ..board.game import next_seat
 from ..board.moves import legal_moves
 from ..board.rules import RuleSet, get_rules
 from ..board.state import Position
-from ..board.track import HOME, START
+from ..board.track import HOME, START, STEPS_TO_HOME
 
 #: Red and yellow, the two-player colours (docs/rules.md, *Players*).
 RED, YELLOW = 0, 2
@@ -242,20 +242,24 @@ class RaceAnswer:
 RaceState = tuple[int, int, int]
 
 
-def race_graph(rules: RuleSet | str = "classic") -> tuple[
-        list[RaceState], dict[RaceState, list[tuple[float, list]]]]:
-    """Every state reachable from both pawns in START with red to draw, and for each, per card,
-    its probability and the distinct outcomes: a state, or ``"red"``/``"yellow"`` for a win."""
+def race_graph(rules: RuleSet | str = "classic", start: RaceState = (START, START, 0),
+               colours: tuple[int, int] = (RED, YELLOW), homes: tuple[int, int] = (0, 0)
+               ) -> tuple[list[RaceState], dict[RaceState, list[tuple[float, list]]]]:
+    """Every state reachable from ``start``, and for each, per card, its probability and the
+    distinct outcomes: a state, or ``"red"``/``"yellow"`` (the first or second seat) for a
+    win. ``colours``: the two colours, in turn order; ``homes``: how many pawns each already
+    has HOME (they take no part: a coach's endgame, docs/coach.md)."""
     rule_set = _solvable(rules)
     probabilities = {c: float(p) for c, p in card_probabilities(rule_set).items()}
     graph: dict[RaceState, list[tuple[float, list]]] = {}
-    todo: list[RaceState] = [(START, START, 0)]
+    todo: list[RaceState] = [start]
     while todo:
         state = todo.pop()
         if state in graph:
             continue
-        red, yellow, seat = state
-        position = Position._make(rule_set, (RED, YELLOW), ((red,), (yellow,)), seat)
+        first, second, seat = state
+        position = Position._make(rule_set, colours, (_pawns(first, homes[0]),
+                                                      _pawns(second, homes[1])), seat)
         row = []
         for card, p in probabilities.items():
             outcomes: list = []
@@ -270,13 +274,47 @@ def race_graph(rules: RuleSet | str = "classic") -> tuple[
             row.append((p, outcomes))
         graph[state] = row
     # Farther along first: most moves go forward, so sweeping from the end converges fastest.
-    order = sorted(graph, key=lambda s: -(_progress(s[0], RED) + _progress(s[1], YELLOW)))
+    order = sorted(graph, key=lambda s: -(_progress(s[0], colours[0]) +
+                                          _progress(s[1], colours[1])))
     return order, graph
 
 
+def _pawns(location: int, home: int) -> tuple[int, ...]:
+    # Sorted, as positions keep them: HOME is the largest code.
+    return (location,) + (HOME,) * home
+
+
 def _progress(location: int, colour: int) -> int:
-    from ..board.track import STEPS_TO_HOME
     return 0 if location == START else 65 - STEPS_TO_HOME[colour][location]
+
+
+def solvable_position(position: Position):
+    """For a position small enough to solve — two players, each with one pawn not HOME, under
+    a rule set of :data:`SOLVABLE` — a function returning every reachable state's value (the
+    first seat's chance of winning under best play by both, from :func:`race_graph`); else
+    None. The coach answers such positions exactly."""
+    if position.rules.name not in SOLVABLE or len(position.colours) != 2:
+        return None
+    open_pawns = [[loc for loc in locs if loc != HOME] for locs in position.pawns]
+    if any(len(locs) != 1 for locs in open_pawns):
+        return None
+    homes = tuple(len(locs) - 1 for locs in position.pawns)
+    start = (open_pawns[0][0], open_pawns[1][0], position.to_move)
+
+    def solve() -> dict[RaceState, float]:
+        order, graph = race_graph(position.rules, start, position.colours, homes)
+        values, _ = _solve_race(order, graph, "best", TOLERANCE)
+        return values
+    return solve
+
+
+def chance_after(values: dict[RaceState, float], move) -> float:
+    """The mover's chance of winning after ``move``, by values from :func:`solvable_position`."""
+    pawns, seat, wins = _outcome(move)
+    if wins:
+        return 1.0
+    first_seat = values[(pawns[0][0], pawns[1][0], seat)]
+    return first_seat if move.position.to_move == 0 else 1.0 - first_seat
 
 
 def _solve_race(order, graph, choose: str, tolerance: float) -> tuple[dict, int]:
@@ -426,15 +464,15 @@ class RaceStrategy:
         if self.kind == "random":
             wanted = outcomes[rng.randrange(len(outcomes))]
         else:
-            red_first = position.to_move == 0
+            first_seat = position.to_move == 0
 
-            def red_chance(outcome):
+            def first_seat_chance(outcome):
                 pawns, seat, wins = outcome
                 if wins:
-                    return 1.0 if red_first else 0.0
+                    return 1.0 if first_seat else 0.0
                 return self.values[(pawns[0][0], pawns[1][0], seat)]
-            pick = max if red_first else min
-            wanted = pick(outcomes, key=red_chance)
+            pick = max if first_seat else min
+            wanted = pick(outcomes, key=first_seat_chance)
         return next(m for m in moves if _outcome(m) == wanted)
 
 
