@@ -14,8 +14,9 @@ would:
 * A move that wins at once is certain: no rollouts.
 * In a team game the mover wins when the mover's team wins (T8).
 * Moves that are clearly worse stop being played (racing): the moves are played in rounds on
-  the same deals, and after each round a move whose 99% interval lies wholly below the leader's
-  is dropped. The answer says how many games each move got and whether the best is sure.
+  the same deals, and after each round a move the leader beats game by game (the 99% interval
+  of the difference above 0) is dropped. The answer says how many games each move got and
+  whether the best is sure.
 * Where the game is small enough to solve (two players, each with one pawn left to bring HOME,
   rules that draw one card per play), the coach answers exactly instead: each move's chance of
   winning when both then play their best, cards drawn with replacement (docs/exact.md).
@@ -49,6 +50,9 @@ class MoveEstimate:
     exact: bool = False
     #: Whether the racing coach stopped playing this move because it was clearly worse.
     dropped: bool = False
+    #: How much less often this move won than the best, game by game on the same deals, with
+    #: its 95% interval: (mean, low, high); None for the best and for exact figures.
+    gap_to_best: tuple[float, float, float] | None = None
 
     @property
     def notation(self) -> str:
@@ -57,7 +61,8 @@ class MoveEstimate:
     def to_dict(self) -> dict:
         return {"move": self.move.notation, "explanation": self.move.explanation,
                 "wins": self.wins, "games": self.games, "win_rate": self.win_rate,
-                "ci95": list(self.ci95), "exact": self.exact, "dropped": self.dropped}
+                "ci95": list(self.ci95), "exact": self.exact, "dropped": self.dropped,
+                "gap_to_best": list(self.gap_to_best) if self.gap_to_best else None}
 
 
 @dataclass
@@ -91,13 +96,13 @@ class CoachAdvice:
 
     @property
     def sure(self) -> bool:
-        """Whether the best move is known to be best: exact, or its 95% interval lies above
-        every other move's (with one move, trivially)."""
+        """Whether the best move is known to be best: exact, or it beat every other move on
+        the same deals (the 95% interval of each game-by-game difference above 0)."""
         best = self.best
-        if self.exact:
+        if self.exact or best.exact:  # every figure solved, or the best wins at once
             return True
-        return all(e is best or e.ci95[1] < best.ci95[0] or
-                   (e.exact and e.win_rate < best.ci95[0]) for e in self.estimates)
+        return all(e is best or (e.gap_to_best is not None and e.gap_to_best[1] > 0)
+                   for e in self.estimates)
 
     def verdict(self) -> str:
         """How sure the coach is, in one sentence."""
@@ -106,15 +111,15 @@ class CoachAdvice:
             return (f"Exact: {best.notation} is best, with a chance of {best.win_rate:.1%} "
                     "when both players then play their best (docs/exact.md).")
         if self.sure:
-            return (f"Sure: {best.notation} is best; its 95% interval lies above every other "
-                    "move's.")
+            return (f"Sure: {best.notation} is best; on the same deals it won more often than "
+                    "every other move (95% intervals of the differences above 0).")
         close = [e.notation for e in self.estimates
-                 if e is not best and e.ci95[1] >= best.ci95[0]]
+                 if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
         others = (", ".join(close) if len(close) <= 3 else f"{len(close)} other moves")
         return (f"Not sure: {best.notation} leads, but {others} "
-                f"{'is' if len(close) == 1 else 'are'} within its 95% interval after "
-                f"{best.games:,} games: more games would tell them apart, or they are about "
-                "as good.")
+                f"{'is' if len(close) == 1 else 'are'} not clearly worse after "
+                f"{best.games:,} games on the same deals: more games would tell them apart, "
+                "or they are about as good.")
 
     def to_dict(self) -> dict:
         return {"card": card_label(self.card), "rollouts": self.rollouts,
@@ -234,6 +239,12 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
         estimates.append(MoveEstimate(move, wins, games, wins / games if games else 0.0,
                                       wilson_interval(wins, games),
                                       dropped=move in runner.dropped))
+    played = [e for e in estimates if not e.exact]
+    if played:
+        leader = max(played, key=lambda e: e.win_rate)
+        for e in played:
+            if e is not leader:
+                e.gap_to_best = paired_gap(runner.outcomes[leader.move], runner.outcomes[e.move])
     return CoachAdvice(position, card, rollouts, name, estimates, runner.engine,
                        time.perf_counter() - started, "full" if method == "full" else "racing")
 
@@ -249,23 +260,28 @@ class _Rollouts:
         self.games: dict[Move, int] = {}
         self.dropped: set[Move] = set()
 
+        #: Per move, 1 or 0 for each game in the order played: game i of every move is dealt
+        #: alike, so two moves can be compared game by game.
+        self.outcomes: dict[Move, list[int]] = {}
+
     def play(self, move: Move, games: int, round_: int) -> None:
         after = move.result.with_to_move(self.position.colour_names[next_seat(move)])
         seed = self.seed if round_ == 0 else f"{self.seed}/{round_}"
+        results: list = []
         summary = simulate(start=after, games=games, strategy=self.strategy, seed=seed,
-                           engine=self.engine, workers=self.workers)
+                           engine=self.engine, workers=self.workers, results=results)
         self.engine = summary.engine
         mover = self.position.colour_to_move
-        self.wins[move] = self.wins.get(move, 0) + sum(
-            w for colour, w in zip(summary.players, summary.wins_per_seat)
-            if _wins_for(self.position, colour, mover))
+        outcomes = [int(_won(self.position, r.winner, mover)) for r in results]
+        self.outcomes.setdefault(move, []).extend(outcomes)
+        self.wins[move] = self.wins.get(move, 0) + sum(outcomes)
         self.games[move] = self.games.get(move, 0) + games
 
 
 def _race(runner: _Rollouts, moves: list[Move], rollouts: int, budget: int | None) -> None:
-    """Play ``moves`` in rounds, dropping after each the moves whose 99% interval lies wholly
-    below the leader's, until one is left, every one left has ``rollouts`` games, or the
-    budget of games is spent."""
+    """Play ``moves`` in rounds, dropping after each the moves the leader beats on the same
+    deals (the 99% interval of the game-by-game difference above 0), until one is left, every
+    one left has ``rollouts`` games, or the budget of games is spent."""
     alive = list(moves)
     spent = 0
     round_ = 0
@@ -280,12 +296,35 @@ def _race(runner: _Rollouts, moves: list[Move], rollouts: int, budget: int | Non
             runner.play(move, size, round_)
         spent += size * len(alive)
         round_ += 1
-        bounds = {m: wilson_interval(runner.wins[m], runner.games[m], RACING_Z) for m in alive}
-        leader_low = max(low for low, _ in bounds.values())
+        leader = max(alive, key=lambda m: runner.wins[m] / runner.games[m])
         for move in alive:
-            if bounds[move][1] < leader_low:
+            if move is not leader and paired_gap(runner.outcomes[leader],
+                                                 runner.outcomes[move], RACING_Z)[1] > 0:
                 runner.dropped.add(move)
         alive = [m for m in alive if m not in runner.dropped]
+
+
+def _won(position: Position, winner, mover: str) -> bool:
+    """Whether a game's winner (a colour, or a team's two) is the mover or the mover's team."""
+    if isinstance(winner, tuple):
+        return mover in winner
+    return _wins_for(position, winner, mover)
+
+
+def paired_gap(first: Sequence[int], second: Sequence[int],
+               z: float = 1.959963984540054) -> tuple[float, float, float]:
+    """How much more often ``first`` won than ``second`` over the same deals, game by game:
+    the mean difference and its normal interval (95% by default) over the games both played
+    (a move dropped early has fewer). Sharper than comparing two separate intervals, because
+    the luck of the deal is shared."""
+    n = min(len(first), len(second))
+    if n < 2:
+        return (0.0, -1.0, 1.0)
+    diffs = [a - b for a, b in zip(first[:n], second[:n])]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = z * (var / n) ** 0.5
+    return (mean, mean - half, mean + half)
 
 
 def _wins_for(position: Position, winner_colour: str, mover: str) -> bool:
