@@ -171,3 +171,35 @@ def test_the_docs_page_quotes_the_solvers_figures():
                             f"{race.first_player_wins_random:.6f}"]
     assert f"{exact.race().states:,} of them are\nreachable" in page and "144/91125" in page
     assert math.comb(64, 4) == 635_376 and "635,376" in page
+
+
+def test_the_expected_cards_are_the_sum_of_the_tail_chances():
+    # An independent route to E: E = sum over n >= 0 of P(not HOME after n cards), from the
+    # distribution moved forward card by card instead of the linear equations.
+    long = exact.journey(horizon=2500)
+    tail = 1 + sum(1 - p for p in long.p_home_within)  # n = 0 contributes 1
+    assert tail == pytest.approx(float(long.expected_cards), abs=1e-9)
+
+
+def test_lesson_8_says_what_it_computes():
+    import nbformat
+    from pathlib import Path
+    lesson = nbformat.read(Path(__file__).parent.parent / "notebooks" / "08-markov-chains.ipynb",
+                           as_version=4)
+    words = "\n".join(c.source for c in lesson.cells if c.cell_type == "markdown")
+    journey = exact.journey()
+    race = exact.race()
+    assert f"{journey.states} equations in all" in words
+    assert "with replacement" in words and "5/45" in words and "4/45" in words
+    # "a fraction of a point": the advantage, in points per hundred, under both ways of play.
+    assert 0 < 100 * (race.first_player_wins - 0.5) < 1
+    assert 0 < 100 * (race.first_player_wins_random - 0.5) < 1
+    # "more than a point on either side" for 6,000 races.
+    assert "6,000 races" in words and "RACES = 6000" in "\n".join(
+        c.source for c in lesson.cells if c.cell_type == "code")
+    assert 100 * 1.96 * math.sqrt(0.25 / 6000) > 1
+    # The state on square 58 against yellow's last safety square, where good play matters.
+    assert "square 58" in words and race.values_best[(58, safety(5), 0)] > \
+        race.values_random[(58, safety(5), 0)]
+    # The fastest journey, as the lesson prints it.
+    assert "a 1 or 2, a 4 back to square 0, an 8" in "\n".join(c.source for c in lesson.cells)

@@ -231,6 +231,9 @@ class RaceAnswer:
     sweeps: dict[str, int] = field(default_factory=dict)
     rules: str = "classic"
     seconds: float = 0.0
+    #: Red's chance from every state under best play, and under random play.
+    values_best: dict = field(default_factory=dict, repr=False)
+    values_random: dict = field(default_factory=dict, repr=False)
 
     def to_json(self) -> dict:
         """The public answer: ``{"first_player_wins": P, "first_player_wins_random": Q}``."""
@@ -374,7 +377,7 @@ def race(rules: RuleSet | str = "classic", tolerance: float = TOLERANCE) -> Race
     start = (START, START, 0)
     return RaceAnswer(best[start], random[start], len(order),
                       {"best": best_sweeps, "random": random_sweeps},
-                      get_rules(rules).name, time.perf_counter() - began)
+                      get_rules(rules).name, time.perf_counter() - began, best, random)
 
 
 def journey_report(answer: JourneyAnswer) -> str:
@@ -500,12 +503,12 @@ def simulate_race(games: int, kind: str = "best", seed: int = 1,
                   values: dict[RaceState, float] | None = None) -> list[bool]:
     """Whether red won each of ``games`` races played by the engine's own :class:`Game` with
     cards drawn with replacement, both players choosing by ``kind`` (``"best"`` or
-    ``"random"``), from ``start`` (red's place, yellow's place, seat to draw)."""
+    ``"random"``), from ``start`` (red's place, yellow's place, seat to draw). ``values``: a
+    race's ``values_best``, to save solving again."""
     from ..board.game import Game
     rule_set = get_rules(rules)
     if kind == "best" and values is None:
-        order, graph = race_graph(rule_set)
-        values, _ = _solve_race(order, graph, "best", TOLERANCE)
+        values = race(rule_set).values_best
     strategy = RaceStrategy(kind, values)
     rng = random.Random(seed)
     position = Position._make(rule_set, (RED, YELLOW), ((start[0],), (start[1],)), start[2])
