@@ -200,7 +200,7 @@ def main(argv=None) -> int:
     position, card, n = position_with_moves(11)
     coach(position, card, rollouts=10)  # warm
     started = time.perf_counter()
-    advice = coach(position, card, rollouts=1000)
+    advice = coach(position, card, rollouts=1000, method="full")
     seconds = time.perf_counter() - started
     print(f"\ncoach: {n} distinct moves x 1,000 rollouts in {seconds:.2f} s "
           f"({advice.engine} engine; target <= 2 s)")

@@ -1,5 +1,5 @@
-"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``play``,
-``replay``, ``export``."""
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
+``play``, ``replay``, ``export``."""
 
 from __future__ import annotations
 
@@ -249,7 +249,8 @@ def _advice(data, args):
 
     return coach(Position.from_dict(data), _card_name(args.card, "--card"),
                  rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
-                 engine=args.engine, workers=args.workers)
+                 engine=args.engine, workers=args.workers, method=args.method,
+                 budget=args.budget)
 
 
 def cmd_coach(args) -> int:
@@ -267,6 +268,18 @@ def cmd_coach(args) -> int:
     except (ValueError, FastEngineMissing) as exc:
         return _usage_error(f"coach: {exc}")
     print(advice.report())
+    return 0
+
+
+def cmd_exact(args) -> int:
+    from .simulation import exact
+    solve, report = ((exact.journey, exact.journey_report) if args.case == "journey"
+                     else (exact.race, exact.race_report))
+    try:
+        answer = solve(args.rules)
+    except ValueError as exc:
+        return _usage_error(f"exact: {exc}")
+    print(json.dumps(answer.to_json()) if args.json else report(answer))
     return 0
 
 
@@ -489,8 +502,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays the games after each move")
     p.add_argument("--seed", default="1")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    p.add_argument("--method", default="auto", choices=["auto", "racing", "full", "exact"],
+                   help="auto: exact where the game is small enough, else racing (clearly "
+                        "worse moves stop being played); full: every move gets --rollouts")
+    p.add_argument("--budget", type=int, default=None,
+                   help="the most games in all (default: no limit with the batch engine, "
+                        "1,200 with the pure-Python one)")
     _engine_arguments(p)
     p.set_defaults(func=cmd_coach)
+
+    p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains "
+                                     "(docs/exact.md)")
+    p.add_argument("case", choices=["journey", "race"],
+                   help="journey: one pawn alone from START to HOME; race: red against yellow, "
+                        "one pawn each")
+    p.add_argument("--rules", default="classic", help="the rule set (default: classic)")
+    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    p.set_defaults(func=cmd_exact)
 
     p = sub.add_parser("play", help="play one game and print a readable log")
     p.add_argument("--players", type=int, default=4)
