@@ -21,17 +21,41 @@ Field specs (after the colon), applied left to right and joined by ``|``:
 
 A nested :class:`Message` renders in the same language. A message's rule ids
 (:meth:`Message.rule_ids`) are those of every parameter named ``rules``, nested ones included.
+
+Translations. English lives in the Python tables (its templates are the catalogs' msgids); every
+other language lives in gettext catalogs inside the package,
+``sorry_widget/locale/<language>/LC_MESSAGES/<domain>.mo`` compiled from the ``.po`` beside it
+(``msgctxt`` = the message id, ``msgid`` = the English template, ``msgstr`` = the translation),
+read with the standard library's :mod:`gettext` when a message is first rendered in that
+language. A language is in :data:`LANGUAGES` when its folder exists; a message it lacks falls
+back to English. Words that are not whole messages (colour names, card names, "and") are looked
+up with :func:`word` in the ``words`` catalog. docs/translating.md says how to add a language.
 """
 
 from __future__ import annotations
 
+import gettext
 import re
 import string
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-#: The languages a message can be rendered in; English is complete, others fall back to it.
-LANGUAGES = ("en",)
 DEFAULT_LANGUAGE = "en"
+#: Where the catalogs are: ``locale/<language>/LC_MESSAGES/<domain>.po`` and ``.mo``.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+
+def _catalog_languages() -> tuple[str, ...]:
+    try:
+        found = sorted(p.name for p in LOCALE_DIR.iterdir()
+                       if (p / "LC_MESSAGES").is_dir() and p.name != DEFAULT_LANGUAGE)
+    except OSError:  # no locale folder (a stripped install): English only
+        found = []
+    return (DEFAULT_LANGUAGE, *found)
+
+
+#: The languages a message can be rendered in: English, and each language with catalogs.
+LANGUAGES: tuple[str, ...] = _catalog_languages()
 
 #: domain -> language -> message id -> template
 _TEMPLATES: dict[str, dict[str, dict[str, str]]] = {}
@@ -132,10 +156,59 @@ def register(domain: str, language: str, templates: Mapping[str, str] = (),
     _KINDS.setdefault(domain, {}).setdefault(language, {}).update(dict(kinds))
 
 
+#: (domain, language) -> the catalog's entries, msgctxt -> msgstr (read once, when first needed)
+_CATALOGS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def catalog(domain: str, language: str) -> dict[str, str]:
+    """A language's catalog of a domain as ``{msgctxt: msgstr}`` (``{}`` for English or where
+    there is none); untranslated entries (an empty msgstr) are left out."""
+    key = (domain, language)
+    if key not in _CATALOGS:
+        entries: dict[str, str] = {}
+        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
+        if language != DEFAULT_LANGUAGE and path.is_file():
+            with open(path, "rb") as handle:
+                translations = gettext.GNUTranslations(handle)
+            # gettext keeps "msgctxt\x04msgid" -> msgstr; the header's key is "".
+            for ctxt_id, text in translations._catalog.items():  # noqa: SLF001
+                if isinstance(ctxt_id, str) and "\x04" in ctxt_id and text:
+                    entries[ctxt_id.split("\x04", 1)[0]] = text
+        _CATALOGS[key] = entries
+    return _CATALOGS[key]
+
+
+def word(english: str, language: str = DEFAULT_LANGUAGE, context: str | None = None) -> str:
+    """A word or short text that is not a whole message (a colour, a card's name, a button's
+    label) in a language, from the ``words`` catalog (``msgctxt`` = ``context`` or the English
+    itself); English, or a missing entry, gives ``english``."""
+    if language == DEFAULT_LANGUAGE:
+        return english
+    return catalog("words", language).get(context or english, english)
+
+
+def check_language(language: str) -> str:
+    """``language`` if a message can be rendered in it, else a ValueError naming the choices."""
+    if language not in LANGUAGES:
+        raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    return language
+
+
+def best_language(tag: str | None) -> str:
+    """The language to show for a page's or a system's language tag ("fr-CA", "fr_FR.UTF-8",
+    "en-US", "" …): its first part if it is one of :data:`LANGUAGES`, else English."""
+    first = re.split(r"[-_.@]", (tag or "").strip().lower(), maxsplit=1)[0]
+    return first if first in LANGUAGES else DEFAULT_LANGUAGE
+
+
 def template(message_id: str, language: str = DEFAULT_LANGUAGE) -> str | None:
-    """The template of a message id in a language, or None where it has none."""
+    """The template of a message id in a language, or None where it has none. Another
+    language's templates come from its catalog the first time one is asked for."""
     domain, _, key = message_id.partition(".")
-    return _TEMPLATES.get(domain, {}).get(language, {}).get(key)
+    found = _TEMPLATES.get(domain, {}).get(language, {}).get(key)
+    if found is None and language != DEFAULT_LANGUAGE:
+        found = catalog(domain, language).get(message_id)
+    return found
 
 
 def message_ids(domain: str | None = None) -> list[str]:
@@ -150,8 +223,7 @@ def render(message: Message | str, language: str = DEFAULT_LANGUAGE) -> str:
     English; an unknown language is an error."""
     if not isinstance(message, Message):
         return str(message)
-    if language not in LANGUAGES:
-        raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    check_language(language)
     text = template(message.id, language)
     if text is None:
         text = template(message.id, DEFAULT_LANGUAGE)
@@ -176,8 +248,8 @@ def _kind(domain: str, language: str, name: str) -> Callable[[Any, str], str] | 
 
 def and_list(items: list[str], language: str = DEFAULT_LANGUAGE) -> str:
     """ "a", "a and b", "a, b and c" in the language's words."""
-    word = _kind("", language, "and_word")
-    conjunction = word(None, language) if word else "and"
+    kind = _kind("", language, "and_word")
+    conjunction = kind(None, language) if kind else word("and", language)
     if not items:
         return ""
     return items[0] if len(items) == 1 else \
@@ -235,3 +307,25 @@ def _as_list(value: Any) -> list:
 def texts(messages: Iterable[Message | str], language: str = DEFAULT_LANGUAGE) -> list[str]:
     """Each message in words."""
     return [render(m, language) for m in messages]
+
+
+def explanation_in(item: Any, language: str = DEFAULT_LANGUAGE) -> str:
+    """What a move, a card game action or a play says it does, in a language: its own
+    ``explanation_in(language)`` if it has one, else its explanation (a :class:`Message`, or
+    words already, shown as they are)."""
+    method = getattr(item, "explanation_in", None)
+    if callable(method):
+        return method(language)
+    for name in ("explanation_message", "message"):
+        value = getattr(item, name, None)
+        if isinstance(value, Message):
+            return render(value, language)
+    return render(getattr(item, "explanation", item), language)
+
+
+def rule_entry(rule_id: str, part: str, english: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A rule's ``title``, ``text`` or ``summary`` in a language, from the ``rules`` catalog
+    (English, or a missing entry, gives ``english``)."""
+    if language == DEFAULT_LANGUAGE or not english:
+        return english
+    return catalog("rules", language).get(f"{rule_id}.{part}", english)

@@ -30,6 +30,7 @@ from typing import Any
 
 import traitlets
 
+from ..core.messages import explanation_in, render
 from ..cardgame.cards import DEFAULT_DECK, CardGameError
 from ..cardgame.rules import Action, choices, perform, previews
 from ..cardgame.state import CardState, _clone
@@ -160,7 +161,7 @@ class SorryCardWidget(ReplayWidget):
                  state: CardState | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
                  theme: str = "auto", size: int = 760, speed: float = 1.0,
-                 **kwargs: Any) -> None:
+                 language: str | None = None, **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:
@@ -216,7 +217,7 @@ class SorryCardWidget(ReplayWidget):
             raise WidgetError(f"viewer: {viewer!r} is not 'all', None or a player "
                               f"({', '.join(self.game.colours)})")
         super().__init__(theme=theme, size=size, speed=speed, mode=mode, viewer=viewer,
-                         animate=False, **kwargs)
+                         animate=False, language=self._choose_language(language), **kwargs)
         for colour in people:
             self.game.strategies[colour] = None
         self.humans = people if mode != "replay" else []
@@ -225,6 +226,7 @@ class SorryCardWidget(ReplayWidget):
             self._advance_computers()
             self._sync_annotations()
             self.play = self.last_play if mode != "replay" else 0
+        self._said = True
         self.on_msg(self._on_message)
 
     # --- the synced state -------------------------------------------------------------------
@@ -259,9 +261,18 @@ class SorryCardWidget(ReplayWidget):
         action, before = game.history[first], game.states[first]
         refused = [(game.states[i].to_act, _DECLINED[game.states[i].pending["kind"]])
                    for i in range(first + 1, last + 1)]
-        text = told_without(before, action.notation, refused) if refused else action.explanation
+        text = render(told_without(before, action.notation, refused), self.language) \
+            if refused else explanation_in(action, self.language)
         return _play_data(before, action.notation, text, game.states[last + 1],
                           self._turn_of[first])
+
+    def _relanguage(self) -> None:
+        """The list's entries and the person's choices said again in the new language."""
+        if getattr(self, "_said", False):
+            with self.hold_sync():
+                play = self.play
+                self._all_from_scratch()
+                self.play = min(play, self.last_play)
 
     def _all_from_scratch(self) -> None:
         self._pool = {}
@@ -355,12 +366,14 @@ class SorryCardWidget(ReplayWidget):
         # on those hands too (Play 2's numbers in either order at a 21 nobody can steal).
         options = []
         for notation, text in previews(state).items():
-            options.append({"notation": notation, "explanation": text,
-                            "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
+            words = render(text, self.language)
+            options.append({"notation": notation, "explanation": words,
+                            "rules": list(dict.fromkeys(_RULE_ID.findall(words))),
                             "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
         self.pending = {"play": self.last_play, "colour": state.to_act,
-                        "window": window.get("kind", ""), "prompt": _prompt(state),
+                        "window": window.get("kind", ""),
+                        "prompt": render(_prompt(state), self.language),
                         "hand": list(state.player(state.to_act).hand), "actions": options}
 
     def _is_live(self) -> bool:

@@ -12,6 +12,7 @@ picture, their plays and their moves.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import anywidget
 import traitlets
 
 from ..core.errors import SorryError
+from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, best_language, render, rule_entry
 from ..core.safeio import write_text_atomic
 from ..render.svg import THEMES, get_theme
 
@@ -68,6 +70,30 @@ def rule_badges(summaries: Mapping[str, str], texts: Mapping[str, Mapping[str, s
     docs site, for more."""
     return {rule: {"summary": line, "title": texts[rule]["title"], "text": texts[rule]["text"],
                    "link": link(rule)} for rule, line in summaries.items()}
+
+
+def badges_in(badges: Mapping[str, Mapping[str, str]], language: str) -> dict[str, dict]:
+    """The rule badges with their summary, title and text in a language (the ``rules``
+    catalog; the link stays the English page's, whose anchors the translations share)."""
+    return {rule: {**badge, **{part: rule_entry(rule, part, badge[part], language)
+                               for part in ("summary", "title", "text")}}
+            for rule, badge in badges.items()}
+
+
+def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
+    """The language JupyterLab is set to show (its *Settings › Language*, stored in the
+    user's settings of ``@jupyterlab/translation-extension``), if a widget can be shown in it;
+    else English. ``JUPYTERLAB_SETTINGS_DIR`` moves the settings, as in JupyterLab."""
+    folder = Path(settings_dir or os.environ.get("JUPYTERLAB_SETTINGS_DIR")
+                  or Path.home() / ".jupyter" / "lab" / "user-settings")
+    path = folder / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
+    try:
+        raw = path.read_text(encoding="utf-8")[:100_000]
+    except (OSError, UnicodeDecodeError):
+        return DEFAULT_LANGUAGE
+    # The file is JSON5 as JupyterLab writes it: comments on their own lines.
+    found = re.search(r'^\s*"locale"\s*:\s*"([^"]*)"', raw, re.M)
+    return best_language(found.group(1) if found else "")
 
 
 def check_note_text(text: Any, limit: int) -> None:
@@ -185,6 +211,11 @@ class ReplayWidget(anywidget.AnyWidget):
     animate = traitlets.Bool(True).tag(sync=True)
     theme = traitlets.Unicode("auto").tag(sync=True)
     size = traitlets.Int(560).tag(sync=True)
+    #: The language of every word the widget shows ("en", "fr", …: core.messages.LANGUAGES):
+    #: explanations, notices, rule badges, the page's buttons. Given as ``language=``; by
+    #: default JupyterLab's language setting (:func:`notebook_language`), which the page may
+    #: correct when it says its own, else English.
+    language = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
     # The last notice, for Python code to read; the page is told by a message, never by state.
     message = traitlets.Unicode("")
     message_level = traitlets.Unicode("")
@@ -194,8 +225,34 @@ class ReplayWidget(anywidget.AnyWidget):
         cited = {rule for play in change["new"] for rule in play.get("rules", ())}
         if cited - set(self.rule_texts):
             wanted = cited | set(self.rule_texts)
-            self.rule_texts = {rule: badge for rule, badge in self.RULE_BADGES.items()
-                               if rule in wanted}
+            self.rule_texts = badges_in({rule: badge for rule, badge in self.RULE_BADGES.items()
+                                         if rule in wanted}, self.language)
+
+    @traitlets.validate("language")
+    def _check_language(self, proposal):
+        if proposal["value"] not in LANGUAGES:
+            raise traitlets.TraitError(f"language: {proposal['value']!r} is not one of "
+                                       f"{', '.join(LANGUAGES)}")
+        return proposal["value"]
+
+    @traitlets.observe("language")
+    def _words_in_the_new_language(self, change) -> None:
+        self.rule_texts = badges_in({rule: self.RULE_BADGES[rule] for rule in self.rule_texts
+                                     if rule in self.RULE_BADGES}, change["new"])
+        self._relanguage()
+
+    def _relanguage(self) -> None:
+        """Say the plays again in :attr:`language` (a view that words its plays does it)."""
+
+    def _choose_language(self, language: str | None) -> str:
+        """``language`` checked, or by default the notebook's (:func:`notebook_language`);
+        remembered as chosen by default, so the page may correct it (:meth:`_on_hello`)."""
+        self._language_by_default = language is None
+        if language is None:
+            return notebook_language()
+        if language not in LANGUAGES:
+            raise WidgetError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+        return language
 
     # --- moving through the frames ----------------------------------------------------------
 
@@ -303,7 +360,7 @@ class ReplayWidget(anywidget.AnyWidget):
     def _notify(self, text: str, level: str = "ok") -> None:
         """Tell the page something that belongs to this moment: a success or an error."""
         # A refusal may quote what the page sent; a lone surrogate in it could not be sent.
-        text = printable(text)
+        text = printable(render(text, self.language))
         self.message, self.message_level = text, level
         self.send({"type": "notice", "level": level, "text": text})
 
@@ -323,6 +380,14 @@ class ReplayWidget(anywidget.AnyWidget):
             if kind == "hello":
                 # The page may say which theme it shows (the card table follows it).
                 message_field(content, "theme", (str, type(None)), default=None)
+                # and its language (<html lang>, which JupyterLab sets to its own): followed
+                # when the widget was given none.
+                page_language = message_field(content, "language", (str, type(None)),
+                                              default=None)
+                if page_language and getattr(self, "_language_by_default", False):
+                    wanted = best_language(page_language)
+                    if wanted != DEFAULT_LANGUAGE and wanted != self.language:
+                        self.language = wanted
                 self._on_hello(content)
                 self.send({"type": "live"})
             elif not self._on_event(kind, content):

@@ -6,6 +6,172 @@
 // Words (docs/rules.md, "Plays and turns"): a play is one card played, numbered from 1, and
 // play 0 is the start; the model's `play` is the play shown. A turn is a turn of the rules.
 
+// --- the page's own words, per language -------------------------------------------------------
+// The model's `language` ("en", "fr", …: Python chooses it) picks the column; a missing entry
+// reads in English. The English column is the source: scripts/update_catalogs.py puts it in
+// each language's ui.po (sorry_widget/locale/<language>/LC_MESSAGES/) and writes the other
+// columns back from the translated catalogs; tests/test_translations.py checks they agree.
+const UI_STRINGS = {
+  en: {
+    first: "« First",
+    first_title: "The start",
+    back: "‹ Back",
+    back_title: "Back one play",
+    replay: "▶ Replay",
+    replay_title: "Replay the game play by play",
+    pause: "⏸ Pause",
+    pause_title: "Pause",
+    next: "Next ›",
+    next_title: "Forward one play",
+    last: "Last »",
+    last_title: "The last play",
+    scrubber: "play",
+    speed: "replay speed (plays a second)",
+    controls: "replay",
+    animate: " animate",
+    note_label: "note on this play",
+    note_placeholder: "Note on this play…",
+    save_note: "Save note",
+    save_note_title: "Save the note on this play",
+    clear: "Clear",
+    clear_title: "Clear this play's note",
+    offline: "Replay only: moves and notes need the notebook's Python kernel.",
+    rule_badge_title: "{id} — {summary} Click for the full rule.",
+    rule_label: "rule {id}",
+    full_rule_titled: "The full rule: {title}",
+    full_rule: "The full rule",
+    rule_link: "{id} on the docs site ↗",
+    since_start: "The computer players so far:",
+    since_move: "Since your move:",
+    show_move: "▶ Show the move",
+    show_move_title: "Show the move this rule is about",
+    reset: "↺ Reset",
+    reset_title: "Back to the rule's position and card",
+    reset_table_title: "Back to the lesson's table",
+    new_game: "New game…",
+    new_game_title: "Start a new game on this board",
+    arrow: "Arrow",
+    arrow_title: "Arrow: click two places",
+    mark: "Mark",
+    mark_title: "Mark places: click to toggle",
+    demo_start: "The position for this rule.",
+    game_start: "The start of the game.",
+    high_card: "High-card draw: ",
+    deal: "The deal: five cards each, every pawn card at START.",
+    "card.take-2": "Take 2",
+    "card.switch": "Switch",
+    "card.play-2": "Play 2",
+    "card.sorry-back": "SORRY!",
+    "card.sorry-steal": "SORRY! steal",
+    "card.dont-be-sorry": "Don't Be SORRY!",
+    play_2_with: "Play 2 with:",
+    which_one: "Which one?",
+    "colour.red": "Red",
+    "colour.blue": "Blue",
+    "colour.yellow": "Yellow",
+    "colour.green": "Green",
+    card_article: "a {card}",
+    "card_article.8": "an {card}",
+    "card_article.11": "an {card}",
+    "status.to_move": "{colour} to move",
+    "status.drew": "{colour} to move — you drew {card}: click a pawn, then where it goes.",
+    "status.pass": "{colour} to move — you drew {card}: no pawn can move with it, so press Pass.",
+    "status.hand_choose": "{colour} to move — choose a card from your hand.",
+    "status.hand_playing": "{colour} to move — playing {card}: click a pawn, then where it goes.",
+    "status.demo_holds": "{colour} holds {card} Try it: click a pawn, then where it goes — or press Show the move.",
+    "status.demo_move": "{colour}'s move with {card} Press Reset to try again.",
+    "status.start": "(the start)",
+    "status.where": "(play {play} of {last} · turn {turn})",
+    wins: "{colour} wins!",
+    team_wins: "{first} and {second} win!",
+  },
+  fr: {
+    first: "« Début",
+    first_title: "Le début de la partie",
+    back: "‹ Reculer",
+    back_title: "Un coup en arrière",
+    replay: "▶ Rejouer",
+    replay_title: "Rejouer la partie coup par coup",
+    pause: "⏸ Pause",
+    pause_title: "Pause",
+    next: "Suivant ›",
+    next_title: "Un coup en avant",
+    last: "Fin »",
+    last_title: "Le dernier coup",
+    scrubber: "coup",
+    speed: "vitesse de la relecture (coups par seconde)",
+    controls: "relecture",
+    animate: " animer",
+    note_label: "note sur ce coup",
+    note_placeholder: "Note sur ce coup…",
+    save_note: "Enregistrer la note",
+    save_note_title: "Enregistrer la note sur ce coup",
+    clear: "Effacer",
+    clear_title: "Effacer la note de ce coup",
+    offline: "Relecture seulement : les coups et les notes demandent le noyau Python du notebook.",
+    rule_badge_title: "{id} — {summary} Cliquez pour la règle complète.",
+    rule_label: "règle {id}",
+    full_rule_titled: "La règle complète : {title}",
+    full_rule: "La règle complète",
+    rule_link: "{id} sur le site de la documentation ↗",
+    since_start: "Les joueurs ordinateur jusqu'ici :",
+    since_move: "Depuis votre coup :",
+    show_move: "▶ Montrer le coup",
+    show_move_title: "Montrer le coup dont parle cette règle",
+    reset: "↺ Recommencer",
+    reset_title: "Revenir à la position et à la carte de la règle",
+    reset_table_title: "Revenir à la table de la leçon",
+    new_game: "Nouvelle partie…",
+    new_game_title: "Commencer une nouvelle partie sur ce plateau",
+    arrow: "Flèche",
+    arrow_title: "Flèche : cliquez deux endroits",
+    mark: "Marquer",
+    mark_title: "Marquer des endroits : cliquez pour marquer ou démarquer",
+    demo_start: "La position de cette règle.",
+    game_start: "Le début de la partie.",
+    high_card: "Tirage de la carte la plus forte : ",
+    deal: "La donne : cinq cartes chacun, toutes les cartes Pion du côté DÉPART.",
+    "card.take-2": "Pigez-en 2",
+    "card.switch": "Changement de direction",
+    "card.play-2": "Jouez-en 2",
+    "card.sorry-back": "SORRY!",
+    "card.sorry-steal": "SORRY! (vol)",
+    "card.dont-be-sorry": "SORRY! Pas vraiment…",
+    play_2_with: "Jouez-en 2 avec :",
+    which_one: "Laquelle ?",
+    "colour.red": "Rouge",
+    "colour.blue": "Bleu",
+    "colour.yellow": "Jaune",
+    "colour.green": "Vert",
+    card_article: "un {card}",
+    "card_article.8": "un {card}",
+    "card_article.11": "un {card}",
+    "status.to_move": "{colour} joue",
+    "status.drew": "{colour} joue — vous avez pioché {card} : cliquez un pion, puis là où il va.",
+    "status.pass": "{colour} joue — vous avez pioché {card} : aucun pion ne peut bouger avec, appuyez donc sur Passer.",
+    "status.hand_choose": "{colour} joue — choisissez une carte de votre main.",
+    "status.hand_playing": "{colour} joue — avec {card} : cliquez un pion, puis là où il va.",
+    "status.demo_holds": "{colour} a {card} Essayez : cliquez un pion, puis là où il va — ou appuyez sur Montrer le coup.",
+    "status.demo_move": "Le coup de {colour} avec {card} Appuyez sur Recommencer pour réessayer.",
+    "status.start": "(le début)",
+    "status.where": "(coup {play} sur {last} · tour {turn})",
+    wins: "{colour} gagne !",
+    team_wins: "{first} et {second} gagnent !",
+  },
+};
+
+/** Whether the model's language has its own entry for `key` (else English is shown). */
+function uiHas(model, key) {
+  return key in (UI_STRINGS[(model && model.get("language")) || "en"] || UI_STRINGS.en);
+}
+
+/** The page's words in the model's language, with `{name}` filled from `values`. */
+function uiText(model, key, values = {}) {
+  const language = (model && model.get("language")) || "en";
+  const text = (UI_STRINGS[language] || {})[key] ?? UI_STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 // --- the synced data (Python writes these traits; the page only reads them) ---------------
 // Place keys are strings ("R12", "Rstart", a number for a square of the track) and pawn
 // keys say where each colour's pawns stand; the page never computes either.
@@ -227,6 +393,7 @@ function themeOf(model) {
  */
 function replayShell(model, root, { count, onLive, animateOption = true, listLabel,
   clearNote = { text: "" }, keys = {}, hello = () => ({}) }) {
+  const t = (key, values) => uiText(model, key, values);
   const button = (label, title, name, onclick) =>
     h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
       label);
@@ -253,36 +420,36 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     model.save_changes();
   }
 
-  const first = button("« First", "The start", "first", () => goto(0));
-  const back = button("‹ Back", "Back one play", "back", () => goto(current() - 1));
-  const autoBtn = button("▶ Replay", "Replay the game play by play", "autoplay",
+  const first = button(t("first"), t("first_title"), "first", () => goto(0));
+  const back = button(t("back"), t("back_title"), "back", () => goto(current() - 1));
+  const autoBtn = button(t("replay"), t("replay_title"), "autoplay",
     () => setAutoplay(!model.get("autoplay")));
-  const fwd = button("Next ›", "Forward one play", "forward", () => goto(current() + 1));
-  const last = button("Last »", "The last play", "last", () => goto(count() - 1));
+  const fwd = button(t("next"), t("next_title"), "forward", () => goto(current() + 1));
+  const last = button(t("last"), t("last_title"), "last", () => goto(count() - 1));
   const scrub = h("input", { type: "range", min: "0", value: "0", class: "sw-scrubber",
-    "aria-label": "play" });
+    "aria-label": t("scrubber") });
   scrub.addEventListener("input", () => goto(Number(scrub.value)));
-  const speed = h("select", { class: "sw-speed", "aria-label": "replay speed (plays a second)" });
+  const speed = h("select", { class: "sw-speed", "aria-label": t("speed") });
   for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) }, `${s}×`));
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   const animateBox = h("input", { type: "checkbox", class: "sw-animate" });
   animateBox.addEventListener("change", () => { model.set("animate", animateBox.checked); model.save_changes(); });
   const playLabel = h("span", { class: "sw-play-number" });
-  const controls = h("div", { class: "sw-controls", role: "toolbar", "aria-label": "replay" },
+  const controls = h("div", { class: "sw-controls", role: "toolbar", "aria-label": t("controls") },
     first, back, autoBtn, fwd, last, scrub, playLabel, speed,
-    ...(animateOption ? [h("label", { class: "sw-animate-label" }, animateBox, " animate")] : []));
+    ...(animateOption ? [h("label", { class: "sw-animate-label" }, animateBox, t("animate"))] : []));
 
   const noteInput = h("textarea", { class: "sw-note-input", rows: "2",
-    "aria-label": "note on this play", placeholder: "Note on this play…" });
+    "aria-label": t("note_label"), placeholder: t("note_placeholder") });
   const sendAnnotation = (parts) => model.send({ type: "annotate", play: current(), ...parts });
-  const saveNote = button("Save note", "Save the note on this play", "save-note", () =>
+  const saveNote = button(t("save_note"), t("save_note_title"), "save-note", () =>
     sendAnnotation({ text: noteInput.value }));
-  const clearBtn = button("Clear", "Clear this play's note", "clear", () =>
+  const clearBtn = button(t("clear"), t("clear_title"), "clear", () =>
     sendAnnotation(clearNote));
   const annotateBar = h("div", { class: "sw-annotate sw-needs-kernel" }, noteInput, saveNote,
     clearBtn);
   const offline = h("div", { class: "sw-offline", hidden: "" },
-    "Replay only: moves and notes need the notebook's Python kernel.");
+    t("offline"));
 
   function showNotice(text, level) {
     notice.textContent = text;
@@ -312,8 +479,8 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   function ruleBadge(id) {
     /** @type {RuleText|undefined} */
     const rule = (model.get("rule_texts") || {})[id];
-    const title = rule ? `${id} — ${rule.summary} Click for the full rule.` : id;
-    return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
+    const title = rule ? t("rule_badge_title", { id, summary: rule.summary }) : id;
+    return h("button", { type: "button", class: "sw-rule", title, "aria-label": t("rule_label", { id }),
       onclick: () => {
         ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
         ruleText.dataset.rule = id;
@@ -326,10 +493,10 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     return [
       h("span", { class: "sw-rule-summary" }, rule.summary),
       h("details", { class: "sw-rule-full" },
-        h("summary", {}, rule.title ? `The full rule: ${rule.title}` : "The full rule"),
+        h("summary", {}, rule.title ? t("full_rule_titled", { title: rule.title }) : t("full_rule")),
         h("p", {}, rule.text)),
       h("a", { class: "sw-rule-link", href: rule.link, target: "_blank", rel: "noopener",
-        title: rule.link }, `${id} on the docs site ↗`),
+        title: rule.link }, t("rule_link", { id })),
     ];
   }
 
@@ -350,7 +517,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
         h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
     }
     since.append(h("div", { class: "sw-since-title" },
-      from === 0 ? "The computer players so far:" : "Since your move:"), list);
+      from === 0 ? t("since_start") : t("since_move")), list);
     since.hidden = false;
   }
 
@@ -399,8 +566,8 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
 
   function onAutoplay() {
     const on = model.get("autoplay");
-    autoBtn.textContent = on ? "⏸ Pause" : "▶ Replay";
-    autoBtn.setAttribute("aria-label", on ? "Pause" : "Replay the game play by play");
+    autoBtn.textContent = on ? t("pause") : t("replay");
+    autoBtn.setAttribute("aria-label", on ? t("pause_title") : t("replay_title"));
     clearInterval(timer);
     timer = null;
     if (!on) return;
@@ -441,7 +608,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     // Ask whether a kernel is listening; an exported page has none, and says so.
     start() {
       onAutoplay();
-      model.send({ type: "hello", ...hello() });
+      model.send({ type: "hello", language: document.documentElement.lang || null, ...hello() });
       offlineTimer = setTimeout(() => { if (!live) offline.hidden = false; }, 1500);
     },
     stop() {
@@ -656,8 +823,8 @@ function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
 function annotationTools({ model, button, clearBtn, current, sendAnnotation, mark,
   refreshPlayable, clicks, setClicks }) {
   let tool = null;          // "arrow" | "mark" | null
-  const arrowBtn = button("Arrow", "Arrow: click two places", "arrow", () => setTool("arrow"));
-  const markBtn = button("Mark", "Mark places: click to toggle", "mark", () => setTool("mark"));
+  const arrowBtn = button(uiText(model, "arrow"), uiText(model, "arrow_title"), "arrow", () => setTool("arrow"));
+  const markBtn = button(uiText(model, "mark"), uiText(model, "mark_title"), "mark", () => setTool("mark"));
   clearBtn.before(arrowBtn, markBtn);
 
   /** @param {"arrow"|"mark"|null} name the tool to turn on, or off if it is on */
@@ -1099,18 +1266,22 @@ function playMode({ model, shell, choices, pending, current, drawing, tools, han
  *   chosenCard: (string|null)}) => void}}
  */
 function boardPanels({ model, shell }) {
+  const t = (key, values) => uiText(model, key, values);
+  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
+  const art = (card) => t(uiHas(model, `card_article.${card}`) ? `card_article.${card}` : "card_article",
+    { card: cardLabel(card) });
   const ruleLine = h("div", { class: "sw-rule-set" });
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
   const leaderLine = h("div", { class: "sw-leader", hidden: "" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const showMove = shell.button("▶ Show the move", "Show the move this rule is about", "show",
+  const showMove = shell.button(t("show_move"), t("show_move_title"), "show",
     () => {
       shell.clearNotice();
       if (shell.isLive()) model.send({ type: "show" }); else shell.goto(1);
     });
-  const resetBtn = shell.button("↺ Reset", "Back to the rule's position and card", "reset",
+  const resetBtn = shell.button(t("reset"), t("reset_title"), "reset",
     () => {
       shell.clearNotice();
       if (shell.isLive()) model.send({ type: "reset" }); else shell.goto(0);
@@ -1125,19 +1296,19 @@ function boardPanels({ model, shell }) {
     const toMove = i < plays.length ? plays[i].colour : fin.to_move;
 
     let line;
-    if (winner) line = winnerLine(winner);
-    else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
-    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
-    else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
-    else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
-    else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
-    else line = `${capital(toMove || "")} to move`;
+    if (winner) line = Array.isArray(winner) ? t("team_wins", { first: who(winner[0]), second: who(winner[1]) }) : t("wins", { colour: who(winner) });
+    else if (waiting && demo) line = t("status.demo_holds", { colour: who(pend.colour), card: stop(art(pend.card)) });
+    else if (waiting && pend.hand) line = chosenCard ? t("status.hand_playing", { colour: who(pend.colour), card: art(chosenCard) }) : t("status.hand_choose", { colour: who(pend.colour) });
+    else if (waiting && onlyPass(pend)) line = t("status.pass", { colour: who(pend.colour), card: art(pend.card) });
+    else if (waiting) line = t("status.drew", { colour: who(pend.colour), card: art(pend.card) });
+    else if (demo && play) line = t("status.demo_move", { colour: who(play.colour), card: stop(art(play.card)) });
+    else line = t("status.to_move", { colour: who(toMove || "") });
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
-      i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
+      i === 0 ? t("status.start") : t("status.where", { play: i, last: lastIndex, turn: play.turn })));
     status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove) || "";
     shell.explain(explanation, play,
-      demo ? "The position for this rule." : "The start of the game.");
+      demo ? t("demo_start") : t("game_start"));
     const rs = model.get("rule_set") || {};
     ruleLine.textContent = rs.title || "";
     const teams = rs.teams || null;
@@ -1189,7 +1360,7 @@ function boardPanels({ model, shell }) {
  */
 function newGameForm({ model, button, bar }) {
   const form = h("form", { class: "sw-new-game sw-needs-kernel", hidden: "" });
-  bar.append(button("New game…", "Start a new game on this board", "new-game",
+  bar.append(button(uiText(model, "new_game"), uiText(model, "new_game_title"), "new-game",
     () => { form.hidden = !form.hidden; if (!form.hidden) fill(); }));
 
   function fill() {
@@ -1507,7 +1678,7 @@ function tableActions({ model, shell, box, drawing, schedule }) {
     if (chosen.length) {
       const start = `${pend.colour} ${chosen[0]}${chosen.length > 1 ? " " + chosen.slice(1).join(" ") : ""}`;
       options = pend.actions.filter((a) => a.notation === start || a.notation.startsWith(start + " "));
-      if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? "Play 2 with:" : "Which one?"));
+      if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? uiText(model, "play_2_with") : uiText(model, "which_one")));
     }
     for (const a of options) {
       const words = a.notation.split(" ").slice(1);
@@ -1623,7 +1794,7 @@ function tablePanels({ model, shell, onReset }) {
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const resetBtn = shell.button("↺ Reset", "Back to the lesson's table", "reset", () => {
+  const resetBtn = shell.button(uiText(model, "reset"), uiText(model, "reset_table_title"), "reset", () => {
     shell.clearNotice();
     onReset();
     if (shell.isLive()) model.send({ type: "reset" }); else shell.goto(0);
@@ -1655,7 +1826,7 @@ function tablePanels({ model, shell, onReset }) {
     totalLine.dataset.total = String(now.total);
     shell.explain(explanation, play, model.get("mode") === "demo"
       ? "The table for this rule: play a card, then Reset to try another."
-      : "The deal: five cards each, every pawn card at START.");
+      : uiText(model, "deal"));
     demoBar.hidden = model.get("mode") !== "demo";
     resetBtn.disabled = i === 0 && last === 0;
   }

@@ -28,6 +28,7 @@ from ..board.cards import CARD_NAMES, card_from_name, card_label, with_article
 from ..board.game import Game, GameError
 from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..board.state import Position
+from ..core.messages import explanation_in
 from ..board.record import MAX_NOTE_CHARS, Record, RecordError
 from ..board.record import annotate as annotate_in
 from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
@@ -73,14 +74,15 @@ def _clicks(move: Move) -> list[list[str]]:
     return clicks
 
 
-def _play_data(move: Move, turn: int) -> dict:
-    """What the page needs of one play: the card, the words, and how the pawns moved."""
+def _play_data(move: Move, turn: int, language: str = "en") -> dict:
+    """What the page needs of one play: the card, the words (in ``language``), and how the
+    pawns moved."""
     return {
         "turn": turn,
         "colour": move.colour,
         "card": CARD_NAMES[move.card],
         "notation": move.notation,
-        "explanation": move.explanation,
+        "explanation": explanation_in(move, language),
         "rules": list(move.rule_ids),
         # [colour, from, path, kind]: the one list the page sends most of, so no key names.
         "motions": [[m["colour"], m["from"], m["path"], m["kind"]] for m in pawn_motions(move)],
@@ -152,7 +154,8 @@ class SorryWidget(ReplayWidget):
                  position: Position | None = None, example: str | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
                  size: int | None = None, animate: bool = True, speed: float = 1.5,
-                 card: int | str | None = None, **kwargs: Any) -> None:
+                 card: int | str | None = None, language: str | None = None,
+                 **kwargs: Any) -> None:
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
@@ -184,7 +187,7 @@ class SorryWidget(ReplayWidget):
             mode = "game"
         # The traits are checked before the game is touched, so a refusal changes nothing.
         super().__init__(theme=theme, size=FILL if size is None else size, animate=animate,
-                         speed=speed, mode=mode,
+                         speed=speed, mode=mode, language=self._choose_language(language),
                          **kwargs)
         if mode == "game":
             if card is not None:
@@ -205,6 +208,7 @@ class SorryWidget(ReplayWidget):
                 self._advance_computers()
                 self.play = self.last_play if mode == "game" else 0
             self._sync_annotations()
+        self._said = True
         self.on_msg(self._on_message)
 
     # --- building the synced state ------------------------------------------------------
@@ -249,10 +253,21 @@ class SorryWidget(ReplayWidget):
         positions, moves = self._history()
         turns = self._turns()
         self.start = _pawn_keys(positions[0])
-        self.plays = [_play_data(m, t) for m, t in zip(moves, turns)]
+        self.plays = [_play_data(m, t, self.language) for m, t in zip(moves, turns)]
         self.recent_plays = []
         self._set_final(positions[-1])
         self._describe_rules()
+
+    def _relanguage(self) -> None:
+        """The plays and the person's choices said again in the new language."""
+        if not getattr(self, "_said", False):
+            return  # (still being made: the plays are said once it is)
+        with self.hold_sync():
+            recent = len(self.recent_plays)
+            self._all_plays_from_scratch()
+            if recent and self.game is not None and self.mode == "game":
+                self.recent_plays, self.plays = self.plays[-recent:], self.plays[:-recent]
+            self._refresh_pending()
 
     def _set_final(self, position: Position) -> None:
         winner = position.winner()
@@ -283,7 +298,7 @@ class SorryWidget(ReplayWidget):
         """Sync the live game's newest play: it joins the recent ones, which join ``plays``
         only when there are many, so a move does not re-send the whole game."""
         latest = self.game.history[-1]
-        recent = self.recent_plays + [_play_data(latest.move, latest.turn)]
+        recent = self.recent_plays + [_play_data(latest.move, latest.turn, self.language)]
         if len(recent) > RECENT_PLAYS:
             self.plays = self.plays + recent
             recent = []
@@ -310,7 +325,7 @@ class SorryWidget(ReplayWidget):
         card = None if hand else game.draw()
         moves = []
         for m in game.legal_moves():
-            entry = {"notation": m.notation, "explanation": m.explanation,
+            entry = {"notation": m.notation, "explanation": explanation_in(m, self.language),
                      "rules": list(m.rule_ids), "clicks": _clicks(m), "kind": m.kind,
                      "card": CARD_NAMES[m.card],
                      "result": json.dumps(m.result.to_dict()["pawns"], sort_keys=True)}
@@ -483,7 +498,8 @@ class SorryWidget(ReplayWidget):
         rows = []
         for e in advice.estimates:
             clicks = _clicks(e.move)
-            rows.append({"notation": e.notation, "explanation": e.move.explanation,
+            rows.append({"notation": e.notation,
+                         "explanation": explanation_in(e.move, self.language),
                          "wins": e.wins, "games": e.games, "win_rate": e.win_rate,
                          "ci95": list(e.ci95), "best": e is best,
                          "targets": [keys[0] for keys in clicks[1::2]]})

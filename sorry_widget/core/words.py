@@ -1,0 +1,60 @@
+"""Words that are not whole messages — colour and card names, places, the CLI's column heads —
+as English texts under a context (``msgctxt``), translated in the ``words`` catalog
+(:func:`sorry_widget.core.messages.word`). This table is the list of English entries the
+catalogs must translate (tests/test_translations.py); the English is also the text shown when a
+language lacks an entry."""
+
+from __future__ import annotations
+
+#: context -> English
+WORDS: dict[str, str] = {
+    # lists
+    "and": "and",
+    "nobody": "nobody",
+    # colours, as adjectives and names
+    "colour.red": "red",
+    "colour.blue": "blue",
+    "colour.yellow": "yellow",
+    "colour.green": "green",
+    # the board's places (docs/fr/termes.md)
+    "board.start": "START",
+    "board.home": "HOME",
+    "board.safety": "safety zone",
+    "board.square": "square",
+    "board.slide": "slide",
+    "board.pawn": "pawn",
+    "board.card.sorry": "Sorry!",
+    # the card game's words, from its French sheet
+    "cardgame.start": "START",
+    "cardgame.home": "HOME",
+    "cardgame.play_pile": "play pile",
+    "cardgame.draw_pile": "draw pile",
+    "cardgame.discard": "discard",
+    "cardgame.pawn_cards": "pawn cards",
+    "cardgame.total": "Total",
+    "cardgame.card.take-2": "Take 2",
+    "cardgame.card.switch": "Switch",
+    "cardgame.card.play-2": "Play 2",
+    "cardgame.card.slide": "Slide to {number}",
+    "cardgame.card.sorry-back": "SORRY!",
+    "cardgame.card.sorry-steal": "SORRY! steal card",
+    "cardgame.card.dont-be-sorry": "Don't Be SORRY!",
+    # the command line's human output
+    "cli.turn": "turn",
+    "cli.player": "player",
+    "cli.card": "card",
+    "cli.move": "move",
+    "cli.explanation": "explanation",
+    "cli.game_title": "Sorry! — {rules}; seed {seed}; {players}",
+    "cli.high_card": "high-card draw: {cards}",
+    "cli.high_card_again": "high-card draw (again, {n}): {cards}",
+    "cli.leads": "{colour} leads",
+    "cli.wins": "{winner} wins after {cards} cards and {turns} turns.",
+    "cli.scores": "scores: {scores}",
+    "cli.record_written": "record written to {path}",
+    "cli.replay_title": "{plays} plays, {rules} rules; winner {winner}",
+    "cli.cardgame_title": "SORRY! card game; seed {seed}; {players}",
+    "cli.cardgame_won": "{winners} won after {rounds} rounds and {turns} turns.",
+    "cli.cardgame_record": "Record: {path}",
+    "cli.person": "person",
+}

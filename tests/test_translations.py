@@ -1,0 +1,148 @@
+"""Every text a person reads exists in French (issue 25), from the gettext catalogs in
+sorry_widget/locale/, which stay in step with the English (scripts/update_catalogs.py)."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+babel = pytest.importorskip("babel")
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import update_catalogs  # noqa: E402
+
+from sorry_widget.core import messages  # noqa: E402
+from sorry_widget.core.messages import LANGUAGES, Message, explanation_in, register, render, \
+    rule_entry, word  # noqa: E402
+
+FR = ROOT / "sorry_widget" / "locale" / "fr" / "LC_MESSAGES"
+
+
+def french(domain: str) -> dict[str, object]:
+    with open(FR / f"{domain}.po", "rb") as handle:
+        return {m.context: m for m in read_po(handle) if m.id}
+
+
+def test_french_is_a_language_because_its_catalogs_exist():
+    assert "fr" in LANGUAGES and LANGUAGES[0] == "en"
+    assert sorted(p.stem for p in FR.glob("*.po")) == sorted(update_catalogs.DOMAINS)
+
+
+@pytest.mark.parametrize("domain", update_catalogs.DOMAINS)
+def test_every_english_text_has_a_checked_french_entry(domain):
+    english = update_catalogs.english()[domain]
+    entries = french(domain)
+    missing = [c for c in english if c not in entries or not entries[c].string]
+    assert not missing, f"{domain}.po has no French for {missing[:10]}"
+    stale = [c for c in english if entries[c].id != english[c] or entries[c].fuzzy]
+    assert not stale, f"{domain}.po: the English changed since translated: {stale[:10]}"
+
+
+@pytest.mark.parametrize("domain", update_catalogs.DOMAINS)
+def test_french_placeholders_are_the_english_ones(domain):
+    bad = [(c, m.id, m.string) for c, m in french(domain).items()
+           if m.string and update_catalogs.fields(m.id) != update_catalogs.fields(m.string)]
+    assert not bad, bad[:5]
+
+
+def test_placeholder_check_catches_a_renamed_or_lost_field():
+    fields = update_catalogs.fields
+    assert fields("{player:cap} moves {steps:plural(square,squares)}") == \
+        fields("{player:cap} avance de {steps:plural(case,cases)}")
+    assert fields("{player} moves") != fields("{joueur} avance")
+    assert fields("{a} and {b}") != fields("{a} et")
+    assert fields("{a:colour}") != fields("{a}")
+
+
+def test_the_committed_files_are_what_the_po_files_compile_to():
+    """The .mo files (and widget.js's French column) match the .po files: no drift."""
+    stale = [str(path.relative_to(ROOT)) for path, data in update_catalogs.outputs().items()
+             if not path.is_file() or path.read_bytes() != data]
+    assert not stale, f"run scripts/update_catalogs.py: out of date: {stale}"
+
+
+def test_the_mo_files_read_with_the_standard_library_only():
+    with open(FR / "words.mo", "rb") as handle:
+        catalog = gettext.GNUTranslations(handle)
+    assert catalog.pgettext("colour.red", "red") == "rouge"
+    assert catalog.pgettext("cardgame.draw_pile", "draw pile") == "pile de pige"
+
+
+def test_words_and_rule_texts_in_french():
+    assert word("START", "fr", "board.start") == "DÉPART"
+    assert word("HOME", "fr", "board.home") == "MAISON"
+    assert word("HOME", "fr", "cardgame.home") == "ARRIVÉE"
+    assert word("Slide to {number}", "fr", "cardgame.card.slide").format(number=15) == \
+        "Glissez à 15"
+    assert word("Don't Be SORRY!", "fr", "cardgame.card.dont-be-sorry") == \
+        "SORRY! Pas vraiment…"
+    assert word("red", "en", "colour.red") == "red"
+    assert rule_entry("C7", "title", "The 2", "fr") == "Le 2"
+    assert rule_entry("K9", "text", "x", "fr").startswith("Pigez-en 2 : pigez deux cartes")
+    assert rule_entry("C7", "title", "The 2", "en") == "The 2"
+
+
+def test_french_templates_come_from_the_catalog_and_fall_back_to_english(tmp_path,
+                                                                         monkeypatch):
+    register("transtest", "en", {"move": "{player:cap} moves {n:plural(square,squares)} "
+                                          "({rules})"})
+    # A catalog for the test domain, compiled as the package's are.
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    catalog = Catalog(locale="fr")
+    catalog.add("{player:cap} moves {n:plural(square,squares)} ({rules})",
+                "{player:cap} avance de {n:plural(case,cases)} ({rules})",
+                context="transtest.move")
+    with open(folder / "transtest.mo", "wb") as handle:
+        write_mo(handle, catalog)
+    monkeypatch.setattr(messages, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(messages, "_CATALOGS", {})
+    move = Message("transtest.move", player="rouge", n=3, rules="C13")
+    assert move.text("fr") == "Rouge avance de 3 cases (C13)"
+    assert move.text() == "Rouge moves 3 squares (C13)"
+    register("transtest", "en", {"other": "only in English"})
+    assert render(Message("transtest.other"), "fr") == "only in English"
+    with pytest.raises(ValueError, match="language: 'xx'"):
+        move.text("xx")
+
+
+def test_and_lists_join_in_french():
+    assert messages.and_list(["rouge", "bleu", "vert"], "fr") == "rouge, bleu et vert"
+
+
+def test_explanation_in_uses_what_an_item_offers():
+    class WithMethod:
+        def explanation_in(self, language):
+            return f"in {language}"
+
+    class Plain:
+        explanation = "Red moves 5 squares (C13)."
+
+    assert explanation_in(WithMethod(), "fr") == "in fr"
+    assert explanation_in(Plain(), "fr") == "Red moves 5 squares (C13)."
+
+
+def test_the_page_has_every_ui_string_in_french():
+    columns = update_catalogs.ui_columns()
+    assert set(columns["fr"]) == set(columns["en"])
+    assert columns["fr"]["first"] == "« Début"
+    assert columns["fr"]["status.to_move"] == "{colour} joue"
+
+
+def test_best_language_reads_page_and_system_tags():
+    assert messages.best_language("fr-CA") == "fr"
+    assert messages.best_language("fr_FR.UTF-8") == "fr"
+    assert messages.best_language("de-DE") == "en"
+    assert messages.best_language("") == "en"
+    assert messages.best_language(None) == "en"
