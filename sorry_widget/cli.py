@@ -13,6 +13,7 @@ from .board.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
 from .board.game import Game, GameError
 from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
+from .core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
 from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
@@ -29,7 +30,24 @@ def _card_name(value, field: str) -> int:
     return CARDS_BY_NAME[value]
 
 
-def _moves_answer(request) -> dict:
+def _said(item, data: dict, language: str) -> dict:
+    """A JSON answer's entry with its ``explanation`` in ``language`` (keys and notation stay
+    as they are: the JSON contract does not change with the language)."""
+    if language != DEFAULT_LANGUAGE and "explanation" in data:
+        data = {**data, "explanation": explanation_in(item, language)}
+    return data
+
+
+def _words(context: str, english: str, language: str, **values) -> str:
+    """One of the command's own texts (core/words.py) in ``language``, filled in."""
+    return word(english, language, context).format(**values)
+
+
+def _colour(colour: str, language: str) -> str:
+    return word(colour, language, f"colour.{colour}")
+
+
+def _moves_answer(request, language: str = DEFAULT_LANGUAGE) -> dict:
     """One answer line (docs/position-format.md) for one request object; raises ValueError if it is bad."""
     if not isinstance(request, dict):
         raise ValueError("request: expected an object with keys position and card (or hand)")
@@ -43,14 +61,14 @@ def _moves_answer(request) -> dict:
     if "position" not in request:
         raise ValueError("position: missing")
     if "hand" in request:
-        return _hand_answer(request["position"], request["hand"])
+        return _hand_answer(request["position"], request["hand"], language)
     card = _card_name(request["card"], "card")
     position = Position.from_dict(request["position"])
     moves = legal_moves(position, card)
-    return {"card": request["card"], "moves": [m.to_dict() for m in moves]}
+    return {"card": request["card"], "moves": [_said(m, m.to_dict(), language) for m in moves]}
 
 
-def _hand_answer(data, hand) -> dict:
+def _hand_answer(data, hand, language: str = DEFAULT_LANGUAGE) -> dict:
     """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
     position = Position.from_dict(data)
     rules = position.rules
@@ -65,7 +83,7 @@ def _hand_answer(data, hand) -> dict:
         if cards.count(card) > deck.get(card, 0):
             raise ValueError(f"hand: {cards.count(card)} cards {CARD_NAMES[card]!r}, but the "
                              f"{rules.deck} deck has {deck.get(card, 0)}")
-    return {"hand": hand, "moves": [m.to_dict(with_card=True)
+    return {"hand": hand, "moves": [_said(m, m.to_dict(with_card=True), language)
                                     for m in hand_moves(position, cards)]}
 
 
@@ -83,13 +101,14 @@ def cmd_moves(args) -> int:
     if args.jsonl:
         if args.position:
             return _usage_error("moves: give either a POSITION file or --jsonl, not both")
-        return _answer_lines(_moves_answer)
+        return _answer_lines(lambda request: _moves_answer(request, args.lang))
     if not args.position:
         return _usage_error("moves: give a POSITION file (or --jsonl to read requests from stdin)")
     if args.card is None:
         return _usage_error("moves: --card is required with a POSITION file")
     return _answer_file(args.position, lambda data: _moves_answer({"position": data,
-                                                                   "card": args.card}))
+                                                                   "card": args.card},
+                                                                  args.lang))
 
 
 #: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
@@ -283,12 +302,20 @@ def cmd_exact(args) -> int:
     return 0
 
 
-def _log_lines(moves, plays) -> list[str]:
+def _log_lines(moves, plays, language: str = DEFAULT_LANGUAGE) -> list[str]:
     lines = []
     for move, play in zip(moves, plays):
-        lines.append(f"{play.turn:>4}  {play.colour:<6} {CARD_NAMES[move.card]:>5}  "
-                     f"{move.notation:<16} {move.explanation}")
+        lines.append(f"{play.turn:>4}  {_colour(play.colour, language):<6} "
+                     f"{CARD_NAMES[move.card]:>5}  {move.notation:<16} "
+                     f"{explanation_in(move, language)}")
     return lines
+
+
+def _log_head(language: str) -> str:
+    heads = {k: word(k.split(".")[1], language, k)
+             for k in ("cli.turn", "cli.player", "cli.card", "cli.move", "cli.explanation")}
+    return (f"{heads['cli.turn']:>4}  {heads['cli.player']:<6} {heads['cli.card']:>5}  "
+            f"{heads['cli.move']:<16} {heads['cli.explanation']}")
 
 
 def cmd_play(args) -> int:
@@ -300,28 +327,41 @@ def cmd_play(args) -> int:
         print(f"sorry-widget play: {exc}", file=sys.stderr)
         return 2
     game.run()
-    names = ", ".join(f"{c} ({s.name})" for c, s in game.strategies.items())
-    print(f"Sorry! — {game.rules.title}; seed {game.seed}; {names}")
+    lang = args.lang
+    names = ", ".join(f"{_colour(c, lang)} ({s.name})" for c, s in game.strategies.items())
+    print(_words("cli.game_title", "Sorry! — {rules}; seed {seed}; {players}", lang,
+                 rules=word(game.rules.title, lang, f"ruleset.{game.rules.name}"),
+                 seed=game.seed, players=names))
     for n, draws in enumerate(game.leader_draws, 1):
-        cards = ", ".join(f"{c} {CARD_NAMES[card]}" for c, card in draws)
-        print(f"high-card draw{f' (again, {n})' if n > 1 else ''}: {cards}")
+        cards = ", ".join(f"{_colour(c, lang)} {CARD_NAMES[card]}" for c, card in draws)
+        if n > 1:
+            print(_words("cli.high_card_again", "high-card draw (again, {n}): {cards}", lang,
+                         n=n, cards=cards))
+        else:
+            print(_words("cli.high_card", "high-card draw: {cards}", lang, cards=cards))
     if game.leader_draws:
-        print(f"{game.start.colour_to_move} leads")
-    print(f"{'turn':>4}  {'player':<6} {'card':>5}  {'move':<16} explanation")
-    for line in _log_lines([p.move for p in game.history], game.history):
+        print(_words("cli.leads", "{colour} leads", lang,
+                     colour=_colour(game.start.colour_to_move, lang)))
+    print(_log_head(lang))
+    for line in _log_lines([p.move for p in game.history], game.history, lang):
         print(line)
-    print(f"{game.winner.capitalize()} wins after {game.cards_played} cards "
-          f"and {game.turn} turns.")
+    winner = _colour(game.winner, lang) if isinstance(game.winner, str) else \
+        " / ".join(_colour(c, lang) for c in game.winner)
+    print(_words("cli.wins", "{winner} wins after {cards} cards and {turns} turns.", lang,
+                 winner=winner[:1].upper() + winner[1:], cards=game.cards_played,
+                 turns=game.turn))
     scores = game.rules.scores(game.position)
     if scores is not None:
-        print("scores: " + ", ".join(f"{c} {n}" for c, n in scores.items()))
+        print(_words("cli.scores", "scores: {scores}", lang, scores=", ".join(
+            f"{_colour(c, lang) if c in ('red', 'blue', 'yellow', 'green') else c} {n}"
+            for c, n in scores.items())))
     if args.record:
         try:
             Record.from_game(game).save(args.record)
         except RecordError as exc:
             print(f"sorry-widget play: {exc}", file=sys.stderr)
             return 1
-        print(f"record written to {args.record}")
+        print(_words("cli.record_written", "record written to {path}", lang, path=args.record))
     return 0
 
 
@@ -331,8 +371,12 @@ def cmd_replay(args) -> int:
     except RecordError as exc:
         print(f"sorry-widget replay: {args.record}: {exc}", file=sys.stderr)
         return 1
-    print(f"{len(record)} plays, {record.rules} rules; winner {record.winner}")
-    for line in _log_lines(record.moves, record.plays):
+    lang = args.lang
+    winner = record.winner
+    print(_words("cli.replay_title", "{plays} plays, {rules} rules; winner {winner}", lang,
+                 plays=len(record), rules=record.rules,
+                 winner=_colour(winner, lang) if isinstance(winner, str) else winner))
+    for line in _log_lines(record.moves, record.plays, lang):
         print(line)
     return 0
 
@@ -372,11 +416,21 @@ def cmd_cardgame_plays(args) -> int:
     """The card game's legal actions (docs/cardgame.md): one state, or one per line."""
     from .cardgame.rules import plays_answer
 
+    def answer(data):
+        if args.lang == DEFAULT_LANGUAGE:
+            return plays_answer(data)
+        from .cardgame.rules import actions
+        from .cardgame.state import CardState
+
+        state = CardState.from_dict(data)
+        return {"to_act": state.to_act,
+                "actions": [_said(a, a.to_dict(), args.lang) for a in actions(state)]}
+
     if args.jsonl:
-        return _answer_lines(plays_answer, "state")
+        return _answer_lines(answer, "state")
     if not args.state:
         return _usage_error("cardgame plays: give a STATE file (or --jsonl)")
-    return _answer_file(args.state, plays_answer, "state", MAX_LINE_BYTES)
+    return _answer_file(args.state, answer, "state", MAX_LINE_BYTES)
 
 
 def _card_deck(path):
@@ -427,12 +481,20 @@ def cmd_cardgame_play(args) -> int:
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
-    who = ", ".join(f"{c} {getattr(s, 'name', 'person')}" for c, s in game.strategies.items())
-    print(f"SORRY! card game; seed {game.seed}; {who}")
+    lang = args.lang
+    person = word("person", lang, "cli.person")
+    who = ", ".join(f"{_colour(c, lang)} {getattr(s, 'name', person)}"
+                    for c, s in game.strategies.items())
+    print(_words("cli.cardgame_title", "SORRY! card game; seed {seed}; {players}", lang,
+                 seed=game.seed, players=who))
     for n, action in enumerate(game.history, 1):
-        print(f"{n:>4}  {action.notation:<24} {action.explanation}")
-    print(f"{' and '.join(game.winners) or 'nobody'} won after {game.rounds} rounds and "
-          f"{game.turns} turns." + (f" Record: {args.record}" if args.record else ""))
+        print(f"{n:>4}  {action.notation:<24} {explanation_in(action, lang)}")
+    winners = f" {word('and', lang)} ".join(_colour(c, lang) for c in game.winners) \
+        or word("nobody", lang)
+    print(_words("cli.cardgame_won", "{winners} won after {rounds} rounds and {turns} turns.",
+                 lang, winners=winners, rounds=game.rounds, turns=game.turns)
+          + (" " + _words("cli.cardgame_record", "Record: {path}", lang, path=args.record)
+             if args.record else ""))
     return 0
 
 
@@ -456,6 +518,12 @@ def _engine_arguments(p) -> None:
                    help="processes or threads to play on (default: every core)")
 
 
+def _add_lang(p) -> None:
+    p.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES,
+                   help="the language of explanations and other words (JSON keys and "
+                        "notation stay English; default: en)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
@@ -466,6 +534,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
     p.add_argument("--jsonl", action="store_true",
                    help='read {"position": …, "card": …} requests, one per line, from stdin')
+    _add_lang(p)
     p.set_defaults(func=cmd_moves)
 
     strategies = ", ".join(STRATEGIES)
@@ -531,10 +600,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
+    _add_lang(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="check a sorry-record/1 file and print its game log")
     p.add_argument("record")
+    _add_lang(p)
     p.set_defaults(func=cmd_replay)
 
     cardgame = sub.add_parser("cardgame", help="the SORRY! card game (docs/cardgame.md)")
@@ -542,6 +613,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
     p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
     p.add_argument("--jsonl", action="store_true", help="read one state per line from stdin")
+    _add_lang(p)
     p.set_defaults(func=cmd_cardgame_plays)
     for name, func, text in (("simulate", cmd_cardgame_simulate, "play many random games"),
                              ("play", cmd_cardgame_play, "play one random game, with its log")):
@@ -551,6 +623,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--deck", help="a deck file: {card name: count}")
         p.add_argument("--longer-game", action="store_true", help="the longer game (K19)")
         if name == "play":
+            _add_lang(p)
             p.add_argument("--record", metavar="FILE",
                            help="write the game as a sorry-cardrecord/1 file")
             p.add_argument("--strategy", action="append", metavar="COLOUR=NAME",

@@ -146,3 +146,127 @@ def test_best_language_reads_page_and_system_tags():
     assert messages.best_language("de-DE") == "en"
     assert messages.best_language("") == "en"
     assert messages.best_language(None) == "en"
+
+
+# --- the command line ---------------------------------------------------------------------
+
+POSITION = {
+    "format": "sorry-position/1", "rules": "classic", "to_move": "red",
+    "pawns": {"red": ["start", "start", 12, "safety-3"], "blue": ["home", 20, "start", "start"],
+              "yellow": [34, 35, "start", "home"], "green": ["start"] * 4},
+}
+
+
+def cli(capsys, *args) -> str:
+    from sorry_widget.cli import main
+
+    assert main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_cli_play_log_in_french(capsys):
+    english = cli(capsys, "play", "--seed", "3", "--players", "2")
+    text = cli(capsys, "play", "--seed", "3", "--players", "2", "--lang", "fr")
+    assert text.splitlines()[0] == ("Sorry! — Règles classiques (livret de 1992, paquet moderne "
+                                    "de 45 cartes) ; graine 3 ; rouge (random), jaune (random)")
+    assert text.splitlines()[1].split() == ["tour", "joueur", "carte", "coup", "explication"]
+    assert text.splitlines()[-1].startswith("Rouge gagne après ")
+    assert english.splitlines()[1].split() == ["turn", "player", "card", "move", "explanation"]
+    # The same game: the notation column does not change with the language.
+    notation = [line[28:44] for line in english.splitlines()[2:-1]]
+    assert notation == [line[28:44] for line in text.splitlines()[2:-1]]
+
+
+def test_cli_cardgame_play_in_french(capsys):
+    text = cli(capsys, "cardgame", "play", "--seed", "3", "--players", "2", "--lang", "fr")
+    assert text.splitlines()[0] == "Jeu de cartes SORRY! ; graine 3 ; rouge random, bleu random"
+    assert " a gagné après " in text.splitlines()[-1]
+
+
+def test_cli_json_keeps_its_keys_and_notation_with_lang(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(POSITION))
+    english = json.loads(cli(capsys, "moves", str(path), "--card", "7"))
+    french = json.loads(cli(capsys, "moves", str(path), "--card", "7", "--lang", "fr"))
+    assert [sorted(m) for m in french["moves"]] == [sorted(m) for m in english["moves"]]
+    assert [(m["notation"], m["result"]) for m in french["moves"]] == \
+        [(m["notation"], m["result"]) for m in english["moves"]]
+    # --json outputs are the same whatever the language
+    assert cli(capsys, "cardgame", "simulate", "--games", "5", "--seed", "1", "--json") \
+        .split('"games_per_second"')[0] == \
+        cli(capsys, "cardgame", "simulate", "--games", "5", "--seed", "1", "--json") \
+        .split('"games_per_second"')[0]
+
+
+def test_cli_refuses_an_unknown_language(capsys):
+    from sorry_widget.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "--seed", "1", "--lang", "xx"])
+    assert "invalid choice: 'xx'" in capsys.readouterr().err
+
+
+# --- the widgets --------------------------------------------------------------------------
+
+def test_board_widget_in_french_badges_and_rule_set():
+    from sorry_widget import Game, SorryWidget
+
+    widget = SorryWidget(Game(2, seed=4), language="fr")
+    assert widget.language == "fr"
+    assert widget.rule_set["title"].startswith("Règles classiques")
+    widget.language = "en"
+    assert widget.rule_set["title"].startswith("Classic rules")
+
+
+def test_widget_badges_follow_the_language():
+    from sorry_widget import SorryWidget
+    from sorry_widget.board import Position
+
+    demo = SorryWidget(position=Position.from_dict(POSITION), card="7", language="fr")
+    assert demo.rule_texts, "a demo's play cites rules"
+    rule, badge = next(iter(demo.rule_texts.items()))
+    assert badge["summary"] == rule_entry(rule, "summary", "?", "fr") != "?"
+    assert badge["link"].endswith(f"#{rule.lower()}")
+    demo.language = "en"
+    from sorry_widget.board.rulebook import RULE_SUMMARIES
+    assert demo.rule_texts[rule]["summary"] == RULE_SUMMARIES[rule]
+
+
+def test_card_widget_in_french_and_bad_languages_refused():
+    from sorry_widget import SorryCardWidget
+    from sorry_widget.widget.replay import WidgetError
+
+    table = SorryCardWidget(language="fr")
+    assert table.language == "fr"
+    with pytest.raises(WidgetError, match="language: 'xx'"):
+        SorryCardWidget(language="xx")
+
+
+def test_default_language_is_jupyterlabs_setting(tmp_path, monkeypatch):
+    from sorry_widget.widget.replay import notebook_language
+
+    settings = tmp_path / "@jupyterlab" / "translation-extension"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text(
+        '{\n    // Language\n    "locale": "fr_FR"\n}\n')
+    assert notebook_language(tmp_path) == "fr"
+    (settings / "plugin.jupyterlab-settings").write_text('{"locale": "de_DE"}')
+    assert notebook_language(tmp_path) == "en"
+    assert notebook_language(tmp_path / "nowhere") == "en"
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    (settings / "plugin.jupyterlab-settings").write_text('{"locale": "fr_CA"}')
+    from sorry_widget import SorryCardWidget
+    assert SorryCardWidget().language == "fr"
+
+
+def test_the_page_language_is_followed_only_when_none_was_given(monkeypatch, tmp_path):
+    from sorry_widget import SorryCardWidget
+
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))  # no setting: English
+    by_default = SorryCardWidget()
+    assert by_default.language == "en"
+    by_default._on_message(None, {"type": "hello", "language": "fr-FR"}, [])
+    assert by_default.language == "fr"
+    chosen = SorryCardWidget(language="en")
+    chosen._on_message(None, {"type": "hello", "language": "fr-FR"}, [])
+    assert chosen.language == "en"

@@ -39,6 +39,13 @@ WORDS: dict[str, str] = {
     "cardgame.card.sorry-back": "SORRY!",
     "cardgame.card.sorry-steal": "SORRY! steal card",
     "cardgame.card.dont-be-sorry": "Don't Be SORRY!",
+    # the rule sets' titles (sorry_widget/board/rules.py), as the widget and the CLI show them
+    "ruleset.classic": "Classic rules (1992 rulebook, modern 45-card deck)",
+    "ruleset.original-1934": "Original rules (1934: 44-card pack, leader by high card, Point Sorry)",
+    "ruleset.edition-2013": "2013 edition (Sorry! may move 4 forward; a 2 does not draw again)",
+    "ruleset.teams-1992": "Team play (1992: red and yellow against blue and green)",
+    "ruleset.partnership-1934": "Partnership (1934: the 44-card pack, partners, the double game)",
+    "ruleset.play-for-points-1992": "Play for points (1992 adults' rules: hands of five, scored)",
     # the command line's human output
     "cli.turn": "turn",
     "cli.player": "player",

@@ -92,7 +92,8 @@ def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     except (OSError, UnicodeDecodeError):
         return DEFAULT_LANGUAGE
     # The file is JSON5 as JupyterLab writes it: comments on their own lines.
-    found = re.search(r'^\s*"locale"\s*:\s*"([^"]*)"', raw, re.M)
+    raw = re.sub(r"^\s*//.*$", "", raw, flags=re.M)
+    found = re.search(r'"locale"\s*:\s*"([^"]*)"', raw)
     return best_language(found.group(1) if found else "")
 
 

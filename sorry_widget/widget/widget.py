@@ -28,7 +28,7 @@ from ..board.cards import CARD_NAMES, card_from_name, card_label, with_article
 from ..board.game import Game, GameError
 from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..board.state import Position
-from ..core.messages import explanation_in
+from ..core.messages import explanation_in, word
 from ..board.record import MAX_NOTE_CHARS, Record, RecordError
 from ..board.record import annotate as annotate_in
 from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
@@ -286,11 +286,15 @@ class SorryWidget(ReplayWidget):
         draws = self.game.leader_draws if self.game is not None else [
             [(c, card_from_name(card)) for c, card in r] for r in self._record.leader_draws]
         self.rule_set = {
-            "name": rules.name, "title": rules.title, "scoring": rules.scoring,
+            "name": rules.name, "title": word(rules.title, self.language,
+                                              f"ruleset.{rules.name}"),
+            "scoring": rules.scoring,
             "teams": [list(t) for t in rules.teams] if rules.teams else None,
             "hand_size": rules.hand_size,
             "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
-            "available": [{"name": r.name, "title": r.title, "teams": bool(r.teams)}
+            "available": [{"name": r.name, "title": word(r.title, self.language,
+                                                         f"ruleset.{r.name}"),
+                           "teams": bool(r.teams)}
                           for r in RULE_SETS.values()],
         }
 
