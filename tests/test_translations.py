@@ -270,3 +270,29 @@ def test_the_page_language_is_followed_only_when_none_was_given(monkeypatch, tmp
     chosen = SorryCardWidget(language="en")
     chosen._on_message(None, {"type": "hello", "language": "fr-FR"}, [])
     assert chosen.language == "en"
+
+
+def test_the_french_quick_start_speaks_french_and_links_the_french_rules():
+    import re
+
+    lesson = ROOT / "notebooks" / "fr" / "01-demarrage-rapide.ipynb"
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    widgets = [line for cell in code for line in cell.splitlines() if "SorryWidget(" in line
+               and "import" not in line]
+    assert widgets and all('language="fr"' in line for line in widgets)
+    links = [link for c in cells if c["cell_type"] == "markdown"
+             for link in re.findall(r"\]\(([^)#]+)", "".join(c["source"]))]
+    assert any("docs/fr/rules.md" in link for link in links)
+    for link in links:
+        assert (lesson.parent / link).resolve().is_file(), link
+
+
+def test_the_french_rules_pages_have_the_english_rule_ids_and_anchors():
+    import re
+
+    for page in ("rules.md", "cardgame.md"):
+        english = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        french = (ROOT / "docs" / "fr" / page).read_text(encoding="utf-8")
+        anchors = re.compile(r'<a id="([a-z]+\d+)"></a>')
+        assert anchors.findall(french) == anchors.findall(english)
