@@ -43,6 +43,22 @@ def card_game_moment() -> CardGame:
             return game
 
 
+def french_board(browser) -> None:
+    """The README's French board (issue 25): a replay with language="fr", a note in French and
+    a rule badge opened, so its French summary shows beside the explanation."""
+    full = Game(4, seed=2026)
+    full.run()
+    record = Record.from_game(full)
+    record.annotate(121, text=f"Annoté : {record.plays[120].move} emprunte une glissoire "
+                              "à reculons.", arrows=[[24, 28]], squares=[24])
+    replay = SorryWidget(record=record, animate=False, language="fr")
+    replay.goto(121)
+    page = browser.new_page()
+    Bridge(page, replay, width=1280)
+    page.locator(".sw-explanation .sw-rule").first.click()
+    page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-replay-fr.png"))
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     game = mid_game()
@@ -74,6 +90,7 @@ def main() -> None:
         page = browser.new_page()
         Bridge(page, replay, width=1280)
         page.locator(".sorry-widget").screenshot(path=str(OUT / "widget-replay.png"))
+        french_board(browser)
 
         start = Position({"red": [8, 20, "start", "start"], "blue": [30, "start", "start", "start"],
                           "yellow": [40, "start", "start", "start"],

@@ -84,6 +84,17 @@ const UI_STRINGS = {
     "status.where": "(play {play} of {last} · turn {turn})",
     wins: "{colour} wins!",
     team_wins: "{first} and {second} win!",
+    play_of: "play {play} / {last}",
+    "table.title": "The SORRY! card game",
+    "table.decide": "{colour}, decide:",
+    "table.play_2_first": "{colour}: Play 2 — click the first number card.",
+    "table.play_2_second": "{colour}: Play 2 — click the second number card.",
+    "table.no_card": "{colour} has no card: pass.",
+    "table.discard": "{colour}: no card can be played — click one to discard it.",
+    "table.your_turn": "{colour}, your turn: click a card in your hand.",
+    "table.to_act": "{colour} to act",
+    "table.lesson": "(the lesson's table)",
+    "table.deal": "(the deal)",
   },
   fr: {
     first: "« Début",
@@ -157,6 +168,17 @@ const UI_STRINGS = {
     "status.where": "(coup {play} sur {last} · tour {turn})",
     wins: "{colour} gagne !",
     team_wins: "{first} et {second} gagnent !",
+    play_of: "coup {play} / {last}",
+    "table.title": "Le jeu de cartes SORRY!",
+    "table.decide": "{colour}, à vous de décider :",
+    "table.play_2_first": "{colour} : Jouez-en 2 — cliquez la première carte Nombre.",
+    "table.play_2_second": "{colour} : Jouez-en 2 — cliquez la seconde carte Nombre.",
+    "table.no_card": "{colour} n'a pas de carte : passez.",
+    "table.discard": "{colour} : aucune carte ne peut se jouer — cliquez-en une pour la défausser.",
+    "table.your_turn": "{colour}, à vous : cliquez une carte de votre main.",
+    "table.to_act": "{colour} joue",
+    "table.lesson": "(la table de la leçon)",
+    "table.deal": "(la donne)",
   },
 };
 
@@ -549,7 +571,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     const lastIndex = count() - 1;
     scrub.max = String(lastIndex);
     scrub.value = String(i);
-    playLabel.textContent = `play ${i} / ${lastIndex}`;
+    playLabel.textContent = t("play_of", { play: i, last: lastIndex });
     first.disabled = back.disabled = i === 0;
     fwd.disabled = last.disabled = i === lastIndex;
     for (const li of moveList.children) li.classList.toggle("sw-current", Number(li.dataset.play) === i);
@@ -1790,7 +1812,9 @@ function tableActions({ model, shell, box, drawing, schedule }) {
  *   plays: PlayData[], pend: (Pending|null), chosen: string[]}) => void}}
  */
 function tablePanels({ model, shell, onReset }) {
-  const ruleLine = h("div", { class: "sw-rule-set" }, "The SORRY! card game");
+  const t = (key, values) => uiText(model, key, values);
+  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
+  const ruleLine = h("div", { class: "sw-rule-set" }, t("table.title"));
   const status = h("div", { class: "sw-status", "aria-live": "polite" });
   const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
   const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
@@ -1806,18 +1830,18 @@ function tablePanels({ model, shell, onReset }) {
     const play = i > 0 ? plays[i - 1] : null;
     const winners = i === last ? final.winners || [] : [];
     let line;
-    if (winners.length) line = winners.length > 1 ? `${winners.map(capital).join(" and ")} win!` : `${capital(winners[0])} wins!`;
-    else if (pend && pend.window) line = `${capital(pend.colour)}, decide:`;
-    else if (pend && chosen[0] === "play-2") line = `${capital(pend.colour)}: Play 2 — click ${chosen.length === 1 ? "the first" : "the second"} number card.`;
-    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = `${capital(pend.colour)} has no card: pass.`;
-    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = `${capital(pend.colour)}: no card can be played — click one to discard it.`;
-    else if (pend) line = `${capital(pend.colour)}, your turn: click a card in your hand.`;
+    if (winners.length) line = winners.length > 1 ? t("team_wins", { first: winners.slice(0, -1).map(who).join(", "), second: who(winners[winners.length - 1]) }) : t("wins", { colour: who(winners[0]) });
+    else if (pend && pend.window) line = t("table.decide", { colour: who(pend.colour) });
+    else if (pend && chosen[0] === "play-2") line = t(chosen.length === 1 ? "table.play_2_first" : "table.play_2_second", { colour: who(pend.colour) });
+    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = t("table.no_card", { colour: who(pend.colour) });
+    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = t("table.discard", { colour: who(pend.colour) });
+    else if (pend) line = t("table.your_turn", { colour: who(pend.colour) });
     const next = i < plays.length ? plays[i].colour : final.to_act || "";
-    if (!winners.length && !pend) line = `${capital(next)} to act`;
+    if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
-      i === 0 ? (model.get("mode") === "demo" ? "(the lesson's table)" : "(the deal)")
-        : `(play ${i} of ${last} · turn ${play.turn})`));
+      i === 0 ? (model.get("mode") === "demo" ? t("table.lesson") : t("table.deal"))
+        : t("status.where", { play: i, last, turn: play.turn })));
     // The line is written in the colour of the player it names.
     status.dataset.colour = winners[0] || (pend ? pend.colour : next);
     const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
