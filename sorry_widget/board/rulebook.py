@@ -10,6 +10,7 @@ from __future__ import annotations
 #: Where the full rules live in the project, relative to its top folder.
 RULES_PAGE = "docs/rules.md"
 
+#: The board game's rules, one line each, by id (the full text: ``docs/rules.md``).
 RULE_SUMMARIES: dict[str, str] = {
     "C1": "Starting a pawn: only a 1 or a 2 takes a pawn out of START, onto its start exit.",
     "C2": "Own pawn in the way: a move may not end on a pawn of the same colour.",
