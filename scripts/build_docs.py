@@ -4,7 +4,7 @@ It stages the site's sources in build/docs/src, so that the pages stay where Git
 lessons read them:
 
 - docs/site/* (conf.py, the lessons' and the *Try it* pages, the API templates);
-- the README as the home page and every page of docs/ (with docs/images), links pointing at
+- the README as the home page (pictures from other sites as their words) and every page of docs/ (with docs/images), links pointing at
   the site's pages instead of ``docs/…``;
 - the lessons (notebooks/*.ipynb, with notebooks/games) in lessons/, their ``../docs/X.md``
   links pointed at the site's pages; myst-nb runs them during the build (cached by their code);
@@ -168,6 +168,9 @@ def stage(src: Path) -> None:
                                      encoding="utf-8")
     shutil.copytree(ROOT / "docs" / "images", src / "images")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # A picture from another site (the Binder badge) becomes its words: the pages load nothing
+    # from elsewhere, so they read offline.
+    readme = re.sub(r"!\[([^\]]*)\]\(https?://[^)]*\)", r"*\1*", readme)
     (src / "index.md").write_text(site_links(readme, "docs/") + TOCTREE, encoding="utf-8")
     stage_lessons(src / "lessons")
     (src / "api.md").write_text(api_page(), encoding="utf-8")
