@@ -118,6 +118,25 @@ def defined_in(name: str, value, modules: list[str]) -> str | None:
     return None
 
 
+def doc_comment(qualified: str) -> str:
+    """The ``#:`` comment above a module's constant."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    module, _, name = qualified.rpartition(".")
+    return "\n".join(ModuleAnalyzer.for_module(module).find_attr_docs().get(("", name), []))
+
+
+def first_sentence(doc: str | None) -> str:
+    """A docstring's first sentence as a Markdown table cell: its roles (``:class:`~.x.Game```)
+    as code (``Game``), which needs no module context to read."""
+    text = " ".join((doc or "").split("\n\n")[0].split())
+    text = re.split(r"(?<=[.!?])\s+(?=[A-Z(`])", text)[0].replace("::", ":")
+    text = re.sub(r":[\w:]+:`~?\.?([^`<]*<)?([^`>]+)>?`",
+                  lambda m: "`" + m.group(2).rsplit(".", 1)[-1] + "`", text)
+    text = re.sub(r"``([^`]+)``", r"`\1`", text)
+    return text.replace("|", "\\|")
+
+
 def api_page() -> str:
     import sorry_widget
 
@@ -129,9 +148,7 @@ def api_page() -> str:
         if home is None:
             raise SystemExit(f"build-docs: no public module defines sorry_widget.{name}")
         role = "class" if inspect.isclass(value) else "func" if callable(value) else "data"
-        doc = inspect.getdoc(value) if role != "data" else ""
-        summary = " ".join((doc or "").split("\n\n")[0].split())
-        summary = summary.replace("|", "\\|")
+        summary = first_sentence(inspect.getdoc(value) if role != "data" else doc_comment(home))
         module = home.rsplit(".", 1)[0]
         rows.append(f"| {{py:{role}}}`{name} <{home}>` | `{module}` | {summary} |")
     table = "\n".join(rows)

@@ -213,3 +213,12 @@ def test_a_build_without_its_folder_says_how_to_call_it():
     assert done.returncode == 2
     assert done.stderr.strip() == \
         "usage: bash scripts/build-docs.sh OUTDIR [--no-lite | --lite-from DIR]"
+
+
+def test_the_readme_says_how_to_build_the_docs_and_where_they_are():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Documentation"):]
+    section = section[:section.index("\n## ")]
+    assert "bash scripts/build-docs.sh OUTDIR" in section
+    assert "https://sorry-widget.github.io/sorry_widget/" in section
+    assert "docs-pages.yml" in section
