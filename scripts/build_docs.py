@@ -88,6 +88,14 @@ def stage_lessons(target: Path) -> None:
         for cell in notebook["cells"]:
             if cell["cell_type"] == "markdown":
                 cell["source"] = site_links("".join(cell["source"]), "../docs/")
+        # Under the title: what this page is, and where the lesson runs.
+        notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": (
+            "```{note}\nThis is the lesson as it ran when this site was built: what it printed "
+            "and plotted is here, and each board or card table is the picture of where it "
+            "stood. To use the boards, open the lesson "
+            f'<a href="../lite/lab/index.html?path={lesson.name}">in your browser</a> '
+            "(no installation; see [Try it in your browser](../try.md)) or in JupyterLab "
+            "from a clone (`bash scripts/run.sh`).\n```")})
         (target / lesson.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False),
                                           encoding="utf-8")
 
