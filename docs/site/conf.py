@@ -43,9 +43,11 @@ myst_enable_extensions = ["colon_fence", "deflist"]
 # GitHub's heading anchors (docs/limits.md links position-format.md#the-legal-moves-of-...).
 myst_heading_anchors = 4
 
-# --- The lessons: executed at build time, cached by their source --------------------------------
+# --- The lessons: executed at build time, cached ------------------------------------------------
 nb_execution_mode = "cache"
-nb_execution_cache_path = os.environ.get("SORRY_DOCS_CACHE", str(ROOT / "build" / "docs" / "jupyter-cache"))
+# (build_docs.py names the folder after the package's files: a changed package runs them again)
+nb_execution_cache_path = os.environ.get("SORRY_DOCS_CACHE",
+                                         str(ROOT / "build" / "docs" / "jupyter-cache"))
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
