@@ -233,8 +233,12 @@ def main(argv: list[str]) -> int:
            "SORRY_DOCS_CACHE": os.environ.get("SORRY_DOCS_CACHE") or str(execution_cache()),
            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
     outdir = args.outdir.resolve()
+    # One process per core reads the pages, so the lessons run side by side (-j; about 90 s
+    # on 2 cores the first time instead of 130 s).
+    jobs = os.environ.get("SORRY_DOCS_JOBS", "auto")
     done = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-W", "--keep-going",
-                           "-q", "-d", str(BUILD / "doctrees"), str(src), str(outdir)], env=env)
+                           "-j", jobs, "-q", "-d", str(BUILD / "doctrees"), str(src),
+                           str(outdir)], env=env)
     if done.returncode != 0:
         print("build-docs: sphinx-build failed (warnings count as errors)", file=sys.stderr)
         return 1
