@@ -193,8 +193,11 @@ def test_every_lesson_is_shown_with_what_it_printed_and_its_boards(site):
         code = " ".join("".join(c["source"]) for c in json.loads(lesson.read_text())["cells"]
                         if c["cell_type"] == "code")
         if re.search(r"Sorry(Card)?Widget\(", code):
-            pictures = re.findall(r'<img [^>]*src="\.\./_images/[0-9a-f]+\.svg"', html)
+            # The picture says what it shows (its SVG's own label), as the widget would.
+            pictures = re.findall(r'<img alt="([^"]*)" src="\.\./_images/[0-9a-f]+\.svg"', html)
             assert pictures, lesson.stem
+            assert all(unescape(alt).startswith(("Sorry! board", "SORRY! card game"))
+                       for alt in pictures), (lesson.stem, pictures)
     # A lesson's link to a page of docs/ is the site's page.
     html = (site / "lessons" / "05-strategy-experiments.html").read_text(encoding="utf-8")
     assert 'href="../coach.html"' in html and "../docs/" not in html

@@ -7,8 +7,10 @@ warnings as errors. The pages stay plain Markdown that reads on GitHub and from 
 
 from __future__ import annotations
 
+import html
 import inspect
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -138,7 +140,27 @@ def _drop_widget_state(app, pagename, *args):
     js_files.pop("ipywidgets_state", None)
 
 
+def _alt_from_svg(app, doctree):
+    """A board or table picture that a lesson's output became keeps its own description: the
+    image's alt text is the SVG's aria-label ("Sorry! board. red: 12, …"), not its file name."""
+    from docutils import nodes
+
+    for image in doctree.findall(nodes.image):
+        uri = image.get("uri", "")
+        if not uri.endswith(".svg"):
+            continue
+        path = Path(uri) if Path(uri).is_absolute() else Path(app.srcdir) / uri
+        if not path.is_file():
+            continue
+        with path.open(encoding="utf-8", errors="replace") as svg:
+            head = svg.read(4000)
+        label = re.search(r'<svg\b[^>]*\baria-label="([^"]*)"', head)
+        if label:
+            image["alt"] = html.unescape(label.group(1))
+
+
 def setup(app):
+    app.connect("doctree-read", _alt_from_svg)
     app.connect("html-page-context", _drop_widget_state, priority=400)
     app.connect("missing-reference", _resolve_in_module)
     app.connect("autodoc-process-bases", _public_bases)
