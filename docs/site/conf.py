@@ -120,12 +120,15 @@ def _resolve_in_module(app, env, node, contnode):
 
 
 def _public_bases(app, name, obj, options, bases):
-    """A class's bases as shown: a private base (``_TeamPlay``) is replaced by its own bases."""
+    """A class's bases as shown: a private base (``_TeamPlay``) is replaced by its own bases;
+    ``object`` goes unsaid."""
     shown = []
     for base in bases:
         todo = [base]
         while todo:
             b = todo.pop(0)
+            if b is object:
+                continue
             if getattr(b, "__name__", "").startswith("_"):
                 todo[:0] = list(b.__bases__)
             elif b not in shown:
