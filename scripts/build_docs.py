@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import importlib
 import inspect
 import json
@@ -36,37 +37,22 @@ ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "docs"
 SITE = ROOT / "docs" / "site"
 
-TOCTREE = """
+# The sidebar: these pages in this order; a page added to docs/ later joins "More" by itself.
+SECTIONS = [
+    ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach"]),
+    ("Files and engines", ["position-format", "record-format", "limits", "simulation", "lite"]),
+]
 
-```{toctree}
-:hidden:
-:caption: Playing and teaching
 
-lessons
-try
-rules
-cardgame
-coach
-```
-
-```{toctree}
-:hidden:
-:caption: Files and engines
-
-position-format
-record-format
-limits
-simulation
-lite
-```
-
-```{toctree}
-:hidden:
-:caption: Reference
-
-api
-```
-"""
+def toctree(pages: list[str]) -> str:
+    """The home page's hidden table of contents over ``pages`` (the names in docs/)."""
+    placed = {name for _, names in SECTIONS for name in names}
+    sections = [(caption, [n for n in names if n in pages or n in ("lessons", "try")])
+                for caption, names in SECTIONS]
+    sections.append(("More", sorted(set(pages) - placed)))
+    sections.append(("Reference", ["api"]))
+    return "".join(f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n" + "\n".join(names)
+                   + "\n```" for caption, names in sections if names) + "\n"
 
 
 def site_links(markdown: str, prefix: str) -> str:
@@ -101,6 +87,26 @@ def stage_lessons(target: Path) -> None:
             "from a clone (`bash scripts/run.sh`).\n```")})
         (target / lesson.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False),
                                           encoding="utf-8")
+
+
+def lesson_title(lesson: Path) -> str:
+    """A lesson's first heading (``1 · Quick start: a Sorry! board in a notebook``)."""
+    for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "markdown":
+            found = re.search(r"^#\s+(.+?)\s*$", "".join(cell["source"]), flags=re.M)
+            if found:
+                return found.group(1)
+    return lesson.stem
+
+
+def lesson_list() -> str:
+    """The *Try it* page's list: each lesson opened in the Lite site (lite/, its files/ being
+    notebooks/), under its own title."""
+    items = "".join(
+        f'<li><a class="sorry-lite-link" href="lite/lab/index.html?path={lesson.name}">'
+        f"{html.escape(lesson_title(lesson))}</a></li>\n"
+        for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")))
+    return f"<ul>\n{items}</ul>"
 
 
 def public_modules() -> list[str]:
@@ -199,7 +205,11 @@ def stage(src: Path) -> None:
     # A picture from another site (the Binder badge) becomes its words: the pages load nothing
     # from elsewhere, so they read offline.
     readme = re.sub(r"!\[([^\]]*)\]\(https?://[^)]*\)", r"*\1*", readme)
-    (src / "index.md").write_text(site_links(readme, "docs/") + TOCTREE, encoding="utf-8")
+    pages = [page.stem for page in (ROOT / "docs").glob("*.md")]
+    (src / "index.md").write_text(site_links(readme, "docs/") + toctree(pages), encoding="utf-8")
+    try_page = src / "try.md"
+    try_page.write_text(try_page.read_text(encoding="utf-8").replace(
+        "<!-- every lesson -->", lesson_list()), encoding="utf-8")
     stage_lessons(src / "lessons")
     (src / "api.md").write_text(api_page(), encoding="utf-8")
 
