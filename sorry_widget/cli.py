@@ -13,6 +13,7 @@ from .board.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
 from .board.game import Game, GameError
 from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
+from .core.project import DOCS_URL
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
 from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
@@ -458,10 +459,11 @@ def _engine_arguments(p) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
+        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
+        epilog=f"The rules, the file formats and every command: {DOCS_URL}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("moves", help="list the legal moves of a position for a card (docs/position-format.md)")
+    p = sub.add_parser("moves", help="list the legal moves of a position for a card")
     p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
     p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
     p.add_argument("--jsonl", action="store_true",
@@ -481,7 +483,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -493,7 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
-                                     "played after it (docs/coach.md)")
+                                     "played after it")
     p.add_argument("position", help="a sorry-position/1 JSON file")
     p.add_argument("--card", required=True,
                    help='the card drawn: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
@@ -512,7 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_coach)
 
     p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains "
-                                     "(docs/exact.md)")
+                                     "")
     p.add_argument("case", choices=["journey", "race"],
                    help="journey: one pawn alone from START to HOME; race: red against yellow, "
                         "one pawn each")
@@ -527,7 +529,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
@@ -537,7 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
 
-    cardgame = sub.add_parser("cardgame", help="the SORRY! card game (docs/cardgame.md)")
+    cardgame = sub.add_parser("cardgame", help="the SORRY! card game")
     card_sub = cardgame.add_subparsers(dest="cardgame_command", required=True)
     p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
     p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
