@@ -460,7 +460,9 @@ def _engine_arguments(p) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
-        epilog=f"The rules, the file formats and every command: {DOCS_URL}")
+        epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
+        # Keeps the address on one line: the default formatter breaks it at its hyphen.
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("moves", help="list the legal moves of a position for a card")
