@@ -83,7 +83,6 @@ def ours(games: int, players: int) -> list[tuple[str, float, float]]:
 def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
     """Games/s of ``simulate`` on the python engine and one core, for each rule set (4 players,
     random): the fast loop where it supports the rule set, else the general loop."""
-    from sorry_widget.simulation.fastsim import supports
     from sorry_widget.board.rules import RULE_SETS
     from sorry_widget.simulation.simulate import simulate
 
@@ -93,7 +92,7 @@ def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
         summary = simulate(4, games=games, rules=name, seed="bench", results=results,
                            engine="python", workers=1)
         cards = sum(r.cards for r in results) / games
-        rows.append((name, "fast loop" if supports(rules) else "general loop",
+        rows.append((name, "fast loop" if rules.plays_fast("fast_loop") else "general loop",
                      summary.games_per_second, cards))
     return rows
 

@@ -15,7 +15,7 @@ from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
-from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
+from .board.rules import OPTION_TYPES, RuleSet, get_rules
 from .simulation.simulate import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
 
@@ -54,7 +54,7 @@ def _hand_answer(data, hand) -> dict:
     """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
     position = Position.from_dict(data)
     rules = position.rules
-    if not rules.hand_size:
+    if not rules.deals_hands:
         raise ValueError(f"hand: {rules.name} is played one card at a time; only "
                          "play-for-points-1992 plays from a hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
@@ -150,16 +150,7 @@ def _answer_file(path: str, answer, what: str = "position",
 def score_answer(data) -> dict:
     """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
     position = Position.from_dict(data)
-    rules = position.rules
-    winner = rules.winner(position)
-    answer = {"rules": rules.name, "winner": winner_json(winner)}
-    scores = rules.scores(position)
-    if scores is not None:
-        answer["scores"] = scores
-    double = getattr(rules, "double_game", None)
-    if double is not None and winner is not None:
-        answer["double_game"] = double(position)
-    return answer
+    return {"rules": position.rules.name, **position.rules.result(position).to_dict()}
 
 
 def cmd_score(args) -> int:

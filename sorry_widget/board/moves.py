@@ -285,8 +285,8 @@ class Move:
                 ids.extend(_RULE_ID.findall(e[2]))
             if e[0] == "discard":
                 ids.extend(_RULE_ID.findall(e[3]))
-        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.teams else ())
-        if self.wins and not self.position.rules.teams:
+        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.partnerships() else ())
+        if self.wins and not self.position.rules.partnerships():
             ids.append("C14")
         return tuple(dict.fromkeys(ids))
 
@@ -721,7 +721,7 @@ def _explain(move: Move) -> str:
     p = move.position
     colour = p.colours[p.to_move]
     name = _colour_name(colour)
-    team = bool(p.rules.teams)
+    team = p.rules.partnerships() is not None
     partners = tuple(p.colours[s] for s in p.rules.mover_seats(p)) if team else ()
     card = move.card
     label = card_label(card)

@@ -106,7 +106,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
         raise ValueError(f"rollouts: must be a whole number of at least 1, not {rollouts!r}")
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
-    if position.rules.hand_size:
+    if position.rules.deals_hands:
         raise ValueError(f"position: in {position.rules.name} a player holds a hand of "
                          f"cards; the coach advises on one drawn card")
     if position.winner() is not None:
@@ -137,10 +137,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
 
 
 def _wins_for(position: Position, winner_colour: str, mover: str) -> bool:
-    teams = position.rules.teams
-    if teams:
-        return position.rules.team_of(winner_colour) == position.rules.team_of(mover)
-    return winner_colour == mover
+    return position.rules.team_of(winner_colour) == position.rules.team_of(mover)
 
 
 class CoachStrategy:
