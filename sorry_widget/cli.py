@@ -16,7 +16,7 @@ from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
 from .board.rules import OPTION_TYPES, RuleSet, get_rules
-from .simulation.simulate import ENGINES, FastEngineMissing, simulate
+from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
@@ -364,7 +364,7 @@ def _card_deck(path):
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .simulation.cardsim import simulate_cardgame
+    from .simulation.cardgame_experiments import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())

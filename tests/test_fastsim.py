@@ -9,7 +9,7 @@ from test_properties import positions
 
 from sorry_widget.board import Position
 from sorry_widget.board.track import BACKWARD, SLIDE_AT_TRIANGLE
-from sorry_widget.simulation.fastsim import play_random_game
+from sorry_widget.simulation.fast_loop import play_random_game
 from sorry_widget.board.game import Game
 from sorry_widget.board.moves import SWITCH
 from sorry_widget.board.record import Record
@@ -94,7 +94,7 @@ def test_where_different_moves_reach_the_same_position(data, card):
 @given(positions())
 def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
     from sorry_widget.board.track import FORWARD
-    from sorry_widget.simulation.fastsim import _NO_PAWN, _fill, _sevens
+    from sorry_widget.simulation.fast_loop import _NO_PAWN, _fill, _sevens
     from sorry_widget.board.moves import FORFEIT
 
     position = Position.from_dict(data)

@@ -26,7 +26,7 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .simulate import simulate, wilson_interval
+from .experiments import simulate, wilson_interval
 from ..board.strategies import STRATEGIES, as_strategy
 
 

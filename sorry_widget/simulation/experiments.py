@@ -1,11 +1,12 @@
-"""Many games at once: win rates per seat, game lengths, bumps and slides, speed.
+"""Experiments: many games of the board game at once, summarised: win rates per seat, game
+lengths, bumps and slides, speed.
 
 Two engines play them (docs/simulation.md):
 
 * ``"python"``, the standard library alone (JupyterLite, machines without the ``fast`` extra):
   game ``i`` of a run with seed ``s`` is ``Game(seed=f"{s}:{i}")``, so any game of an
   experiment can be replayed on its own with :class:`~.game.Game`;
-* ``"batch"`` (:mod:`.batch`, NumPy and numba): the same rules, compiled, many games per call;
+* ``"batch"`` (:mod:`.batch_engine`, NumPy and numba): the same rules, compiled, many games per call;
   its games have their own random streams, and :func:`batch_game` replays any of them as a
   :class:`~.game.Game`.
 
@@ -27,7 +28,7 @@ from typing import Any
 
 from ..board.track import COLOURS
 from ..board.cards import CARD_NAMES, card_from_name
-from .fastsim import play_random_game
+from .fast_loop import play_random_game
 from ..board.game import Game
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
@@ -47,13 +48,13 @@ class FastEngineMissing(ImportError):
 def batch_engine():
     """The batch engine module, or :class:`FastEngineMissing` naming what to install."""
     try:
-        from . import batch
+        from . import batch_engine as engine
     except ImportError as exc:
         raise FastEngineMissing(
             f"engine='batch' needs NumPy and numba, which are not installed here "
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
-    return batch
+    return engine
 
 
 def fast_engine_available() -> bool:
