@@ -156,6 +156,9 @@ def test_a_new_edition_with_its_own_leader_leads_games_and_experiments():
 
 
 def test_a_new_edition_without_the_second_draw_passes_the_turn_after_a_2():
+    # The fast loops have the 2's second draw built in: they do not play this edition.
+    assert not NoSecondDraw().plays_fast("fast_loop") and not NoSecondDraw().plays_fast("batch")
+    assert not LastColourLeads().plays_fast("batch")
     for rules, again in ((NoSecondDraw(), False), (Classic(), True)):
         game = Game(2, rules=rules, seed="twos")
         twos = 0

@@ -84,6 +84,11 @@ class Result:
         return data
 
 
+#: The hooks whose classic answers the fast loops have built in.
+_BUILT_INTO_LOOPS = ("choose_leader", "draws_again", "deal", "refill", "mover_seats", "wins",
+                     "winner")
+
+
 def high_card_draw(colours: Sequence[str], deck: str, seed: Any) -> tuple[str, list[list]]:
     """Who leads by the high-card draw (1934, docs/rules.md *Rule options*): each player draws a
     card from a shuffled pack, the highest leads, Sorry! highest of all; players who tie for the
@@ -120,8 +125,7 @@ class RuleSet:
     hand_size: ClassVar[int] = 0
     #: The fast loops that play this rule set's games exactly as the game does
     #: (:meth:`plays_fast`). They know the options, one drawn card per play, a player moving
-    #: their own pawns and winning alone, and ask only :meth:`scores_from`: a rule set that
-    #: changes any other hook must leave them out.
+    #: their own pawns and winning alone, and ask only :meth:`scores_from`.
     fast_engines: ClassVar[frozenset[str]] = FAST_ENGINES
 
     #: ``"classic45"`` (five 1s) or ``"original44"`` (four of every card).
@@ -184,7 +188,11 @@ class RuleSet:
         if engine not in FAST_ENGINES:
             raise RuleError(f"engine: {shown(engine)} is not a fast loop; fast loops are "
                             f"{', '.join(sorted(FAST_ENGINES))}")
-        return engine in self.fast_engines and not self.deals_hands
+        # A rule set that plays differently by a hook the loops have built in cannot be played
+        # by them, whatever it inherited: so a new edition need not remember to say so.
+        built_in = all(getattr(type(self), hook) is getattr(RuleSet, hook)
+                       for hook in _BUILT_INTO_LOOPS)
+        return engine in self.fast_engines and not self.deals_hands and built_in
 
     def choose_leader(self, colours: Sequence[str], seed: Any) -> tuple[str | None, list]:
         """Who leads a new game and the draws that chose them: by default nobody is chosen
