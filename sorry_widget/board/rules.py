@@ -196,7 +196,7 @@ class RuleSet:
 
     def choose_leader(self, colours: Sequence[str], seed: Any) -> tuple[str | None, list]:
         """Who leads a new game and the draws that chose them: by default nobody is chosen
-        (None: the first colour in turn order leads, C14 for a rematch), or with the option
+        (None: the first colour in turn order leads), or with the option
         ``leader_by_high_card`` the 1934 high-card draw (:func:`high_card_draw`)."""
         if self.leader_by_high_card:
             return high_card_draw(colours, self.deck, seed)
