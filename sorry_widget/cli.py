@@ -15,7 +15,7 @@ from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
-from .board.rules import OPTION_TYPES, RuleSet, get_rules
+from .board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
 
@@ -55,8 +55,9 @@ def _hand_answer(data, hand) -> dict:
     position = Position.from_dict(data)
     rules = position.rules
     if not rules.deals_hands:
+        with_hands = " and ".join(r.name for r in RULE_SETS.values() if r.deals_hands)
         raise ValueError(f"hand: {rules.name} is played one card at a time; only "
-                         "play-for-points-1992 plays from a hand")
+                         f"{with_hands} plays from a hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
         raise ValueError(f"hand: expected a list of 1 to {rules.hand_size} card names")
     cards = [_card_name(c, f"hand[{i}]") for i, c in enumerate(hand)]
