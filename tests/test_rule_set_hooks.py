@@ -168,6 +168,8 @@ def test_a_new_edition_without_the_second_draw_passes_the_turn_after_a_2():
             if play.card == 2 and not game.finished:
                 twos += 1
                 assert (game.colour_to_move == mover) == again
+                # The explanation says what the game does.
+                assert ("draws again (C7)" in play.move.explanation) == again
         assert twos == 5
 
 

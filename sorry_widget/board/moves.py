@@ -731,7 +731,7 @@ def _explain(move: Move) -> str:
                 "a card, and the turn ends.")
     if kind == FORFEIT:
         text = move.reason[0].upper() + move.reason[1:]
-        if card == 2 and p.rules.two_draws_again:
+        if p.rules.draws_again(card, False):
             # The 2 still draws again (C7), so only this card is lost, not the turn.
             text = text.replace("the turn is forfeited", "the 2 is forfeited")
         if "forfeit" not in text:
@@ -789,7 +789,7 @@ def _explain(move: Move) -> str:
         sentence += f" {partners} have every pawn HOME and win as a team (T8)."
     elif move.wins:
         sentence += f" {name} has every pawn HOME and wins (C14)."
-    elif card == 2 and p.rules.two_draws_again:
+    elif p.rules.draws_again(card, False):
         sentence += f" {name} draws again (C7)."
     return sentence
 
