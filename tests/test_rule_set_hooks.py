@@ -61,6 +61,25 @@ def test_a_result_writes_what_its_rule_set_has():
     assert Result(None, {"red": 5}).to_dict() == {"winner": None, "scores": {"red": 5}}
 
 
+@pytest.mark.parametrize("name", ["original-1934", "partnership-1934", "play-for-points-1992",
+                                  "classic"])
+def test_the_widget_shows_the_rule_sets_own_result_and_description(name):
+    from sorry_widget.board.record import Record
+    from sorry_widget.widget import SorryWidget
+
+    rules = RULE_SETS[name]
+    game = Game(4, rules=rules, seed=f"widget-{name}")
+    game.run()
+    w = SorryWidget(record=Record.from_game(game))
+    result = rules.result(game.position)
+    assert w.final == {"to_move": None, **result.to_dict()}
+    assert ("scores" in w.final) == rules.keeps_score()
+    assert ("double_game" in w.final) == (name == "partnership-1934")
+    assert {k: w.rule_set[k] for k in rules.describe()} == rules.describe()
+    assert {r["name"]: r["teams"] for r in w.rule_set["available"]} == {
+        n: r.partnerships() is not None for n, r in RULE_SETS.items()}
+
+
 # --- a seventh edition, in one class -------------------------------------------------------
 
 
