@@ -52,7 +52,8 @@ def test_results_agree_on_positions_reached_in_play(rules):
             if position.winner() is not None:
                 continue
             for card in CARDS:
-                assert set(batch_engine.results_of(position, card)) == general_results(position, card)
+                assert set(batch_engine.results_of(position, card)) == \
+                    general_results(position, card)
                 checked += 1
     assert checked > 1000
 
@@ -61,7 +62,8 @@ def one_pawn_moves(position, card) -> int:
     pawns, colours = batch_engine.position_arrays(position)
     ks = np.empty(batch_engine.MAX_MOVES, np.int64)
     return batch_engine.one_pawn_moves(pawns, position.to_move, card, colours[position.to_move],
-                                *pawns.shape, position.rules.sorry_forward_4, ks, ks.copy())
+                                       *pawns.shape, position.rules.sorry_forward_4, ks,
+                                       ks.copy())
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,9 +6,9 @@ Two engines play them (docs/simulation.md):
 * ``"python"``, the standard library alone (JupyterLite, machines without the ``fast`` extra):
   game ``i`` of a run with seed ``s`` is ``Game(seed=f"{s}:{i}")``, so any game of an
   experiment can be replayed on its own with :class:`~.game.Game`;
-* ``"batch"`` (:mod:`.batch_engine`, NumPy and numba): the same rules, compiled, many games per call;
-  its games have their own random streams, and :func:`batch_game` replays any of them as a
-  :class:`~.game.Game`.
+* ``"batch"`` (:mod:`.batch_engine`, NumPy and numba): the same rules, compiled, many games
+  per call; its games have their own random streams, and :func:`batch_game` replays any of
+  them as a :class:`~.game.Game`.
 
 ``workers`` spreads the games over processes (python) or threads (batch) on this machine,
 ``client`` over a Dask cluster. Game ``i`` is the same game whoever plays it, so a run's result
