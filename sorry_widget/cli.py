@@ -16,8 +16,8 @@ from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.project import DOCS_URL
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
-from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .simulation.simulate import ENGINES, FastEngineMissing, simulate
+from .board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
+from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
@@ -55,9 +55,10 @@ def _hand_answer(data, hand) -> dict:
     """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
     position = Position.from_dict(data)
     rules = position.rules
-    if not rules.hand_size:
+    if not rules.deals_hands:
+        with_hands = " and ".join(r.name for r in RULE_SETS.values() if r.deals_hands)
         raise ValueError(f"hand: {rules.name} is played one card at a time; only "
-                         "play-for-points-1992 plays from a hand")
+                         f"{with_hands} plays from a hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
         raise ValueError(f"hand: expected a list of 1 to {rules.hand_size} card names")
     cards = [_card_name(c, f"hand[{i}]") for i, c in enumerate(hand)]
@@ -151,16 +152,7 @@ def _answer_file(path: str, answer, what: str = "position",
 def score_answer(data) -> dict:
     """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
     position = Position.from_dict(data)
-    rules = position.rules
-    winner = rules.winner(position)
-    answer = {"rules": rules.name, "winner": winner_json(winner)}
-    scores = rules.scores(position)
-    if scores is not None:
-        answer["scores"] = scores
-    double = getattr(rules, "double_game", None)
-    if double is not None and winner is not None:
-        answer["double_game"] = double(position)
-    return answer
+    return {"rules": position.rules.name, **position.rules.result(position).to_dict()}
 
 
 def cmd_score(args) -> int:
@@ -387,7 +379,7 @@ def _card_deck(path):
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .simulation.cardsim import simulate_cardgame
+    from .simulation.cardgame_experiments import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())

@@ -255,27 +255,21 @@ class SorryWidget(ReplayWidget):
         self._describe_rules()
 
     def _set_final(self, position: Position) -> None:
-        winner = position.winner()
-        to_move = None if winner or self.mode == "demo" else position.colour_to_move
-        rules = position.rules
-        final = {"to_move": to_move,
-                 "winner": list(winner) if isinstance(winner, tuple) else winner}
-        if winner and rules.scoring:
-            final["scores"] = rules.scores(position)
-        if winner and hasattr(rules, "double_game"):
-            final["double_game"] = rules.double_game(position)
-        self.final = final
+        result = position.rules.result(position)
+        to_move = None if result.winner or self.mode == "demo" else position.colour_to_move
+        # The page shows points and the double game once the game is won.
+        self.final = {"to_move": to_move,
+                      **(result.to_dict() if result.winner else {"winner": None})}
 
     def _describe_rules(self) -> None:
         rules = self._history()[0][0].rules
         draws = self.game.leader_draws if self.game is not None else [
             [(c, card_from_name(card)) for c, card in r] for r in self._record.leader_draws]
         self.rule_set = {
-            "name": rules.name, "title": rules.title, "scoring": rules.scoring,
-            "teams": [list(t) for t in rules.teams] if rules.teams else None,
-            "hand_size": rules.hand_size,
+            **rules.describe(),
             "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
-            "available": [{"name": r.name, "title": r.title, "teams": bool(r.teams)}
+            "available": [{"name": r.name, "title": r.title,
+                           "teams": r.partnerships() is not None}
                           for r in RULE_SETS.values()],
         }
 
@@ -364,7 +358,7 @@ class SorryWidget(ReplayWidget):
         colours) and the colours played by people; the others are played by the computer."""
         try:
             rule_set = get_rules(rules)
-            if rule_set.teams:
+            if rule_set.partnerships():
                 players = 4
             if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
                 raise WidgetError(f"players: expected 2, 3 or 4 or a list of colours, not "
