@@ -27,5 +27,5 @@ fi
 # cache beside the code, so a lesson's first simulation loads it in under a second. On a
 # machine that ran it before this takes about a second.
 if "$root/.venv/bin/python" -c "import numba" 2>/dev/null; then
-  "$root/.venv/bin/python" -c "from sorry_widget.simulation import batch; batch.warm_cache()"
+  "$root/.venv/bin/python" -c "from sorry_widget.simulation import batch_engine; batch_engine.warm_cache()"
 fi

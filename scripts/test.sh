@@ -15,4 +15,5 @@ bash scripts/install-system.sh
   -p no:cacheprovider notebooks
 .venv/bin/python benchmarks/engine_speed.py --games 100 --baseline-games 5
 .venv/bin/python benchmarks/scale.py
+.venv/bin/python benchmarks/exact_coach.py
 .venv/bin/python benchmarks/widget_latency.py --steps 50

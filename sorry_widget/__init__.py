@@ -4,6 +4,7 @@
     SorryWidget()                      # play red against three computer players
     SorryWidget(record="game.json")    # replay a recorded game
     board_svg(Game(seed=1))            # the board as SVG text
+    exact.race().first_player_wins     # an exact answer (docs/exact.md)
 
 The games, their simulations and the drawing load at once; the widget (and with it Jupyter's
 packages) only when ``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so
@@ -17,9 +18,10 @@ from .board.record import Record, RecordError
 from .cardgame import CardGame, CardGameError, CardRecord, CardState, GreedyCardStrategy, \
     RandomCardStrategy
 from .cardgame import DEFAULT_DECK as CARD_DECK
-from .simulation.cardsim import simulate_cardgame
+from .simulation.cardgame_experiments import simulate_cardgame
 from .simulation.coach import CoachAdvice, coach
-from .simulation.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
+from .simulation import exact
+from .simulation.experiments import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                                   wilson_interval)
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
@@ -30,7 +32,7 @@ __all__ = [
     "CoachAdvice", "FastEngineMissing", "Game", "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play", "Position",
     "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet",
     "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
-    "batch_game", "coach", "fast_engine_available", "legal_moves", "lesson_needs", "simulate",
+    "batch_game", "coach", "exact", "fast_engine_available", "legal_moves", "lesson_needs", "simulate",
     "simulate_cardgame", "wilson_interval",
 ]
 

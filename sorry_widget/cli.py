@@ -1,5 +1,5 @@
-"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``play``,
-``replay``, ``export``."""
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
+``play``, ``replay``, ``export``."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from .board.cards import CARD_NAMES, CARDS_BY_NAME, DECKS
 from .board.game import Game, GameError
 from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
+from .core.project import DOCS_URL
 from .core.safeio import read_json, read_json_file
 from .board.record import Record, RecordError
-from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .simulation.simulate import ENGINES, FastEngineMissing, simulate
+from .board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
+from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
@@ -54,9 +55,10 @@ def _hand_answer(data, hand) -> dict:
     """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
     position = Position.from_dict(data)
     rules = position.rules
-    if not rules.hand_size:
+    if not rules.deals_hands:
+        with_hands = " and ".join(r.name for r in RULE_SETS.values() if r.deals_hands)
         raise ValueError(f"hand: {rules.name} is played one card at a time; only "
-                         "play-for-points-1992 plays from a hand")
+                         f"{with_hands} plays from a hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
         raise ValueError(f"hand: expected a list of 1 to {rules.hand_size} card names")
     cards = [_card_name(c, f"hand[{i}]") for i, c in enumerate(hand)]
@@ -150,16 +152,7 @@ def _answer_file(path: str, answer, what: str = "position",
 def score_answer(data) -> dict:
     """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
     position = Position.from_dict(data)
-    rules = position.rules
-    winner = rules.winner(position)
-    answer = {"rules": rules.name, "winner": winner_json(winner)}
-    scores = rules.scores(position)
-    if scores is not None:
-        answer["scores"] = scores
-    double = getattr(rules, "double_game", None)
-    if double is not None and winner is not None:
-        answer["double_game"] = double(position)
-    return answer
+    return {"rules": position.rules.name, **position.rules.result(position).to_dict()}
 
 
 def cmd_score(args) -> int:
@@ -249,7 +242,8 @@ def _advice(data, args):
 
     return coach(Position.from_dict(data), _card_name(args.card, "--card"),
                  rollouts=args.rollouts, strategy=args.strategy, seed=args.seed,
-                 engine=args.engine, workers=args.workers)
+                 engine=args.engine, workers=args.workers, method=args.method,
+                 budget=args.budget)
 
 
 def cmd_coach(args) -> int:
@@ -267,6 +261,18 @@ def cmd_coach(args) -> int:
     except (ValueError, FastEngineMissing) as exc:
         return _usage_error(f"coach: {exc}")
     print(advice.report())
+    return 0
+
+
+def cmd_exact(args) -> int:
+    from .simulation import exact
+    solve, report = ((exact.journey, exact.journey_report) if args.case == "journey"
+                     else (exact.race, exact.race_report))
+    try:
+        answer = solve(args.rules)
+    except ValueError as exc:
+        return _usage_error(f"exact: {exc}")
+    print(json.dumps(answer.to_json()) if args.json else report(answer))
     return 0
 
 
@@ -373,7 +379,7 @@ def _card_deck(path):
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .simulation.cardsim import simulate_cardgame
+    from .simulation.cardgame_experiments import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())
@@ -445,10 +451,13 @@ def _engine_arguments(p) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
+        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
+        epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
+        # Keeps the address on one line: the default formatter breaks it at its hyphen.
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("moves", help="list the legal moves of a position for a card (docs/position-format.md)")
+    p = sub.add_parser("moves", help="list the legal moves of a position for a card")
     p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
     p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
     p.add_argument("--jsonl", action="store_true",
@@ -468,7 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -480,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
-                                     "played after it (docs/coach.md)")
+                                     "played after it")
     p.add_argument("position", help="a sorry-position/1 JSON file")
     p.add_argument("--card", required=True,
                    help='the card drawn: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
@@ -489,8 +498,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="who plays the games after each move")
     p.add_argument("--seed", default="1")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    p.add_argument("--method", default="auto", choices=["auto", "racing", "full", "exact"],
+                   help="auto: exact where the game is small enough, else racing (clearly "
+                        "worse moves stop being played); full: every move gets --rollouts")
+    p.add_argument("--budget", type=int, default=None,
+                   help="the most games in all (default: no limit with the batch engine, "
+                        "1,200 with the pure-Python one)")
     _engine_arguments(p)
     p.set_defaults(func=cmd_coach)
+
+    p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains "
+                                     "")
+    p.add_argument("case", choices=["journey", "race"],
+                   help="journey: one pawn alone from START to HOME; race: red against yellow, "
+                        "one pawn each")
+    p.add_argument("--rules", default="classic", help="the rule set (default: classic)")
+    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    p.set_defaults(func=cmd_exact)
 
     p = sub.add_parser("play", help="play one game and print a readable log")
     p.add_argument("--players", type=int, default=4)
@@ -499,7 +523,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
@@ -509,7 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("record")
     p.set_defaults(func=cmd_replay)
 
-    cardgame = sub.add_parser("cardgame", help="the SORRY! card game (docs/cardgame.md)")
+    cardgame = sub.add_parser("cardgame", help="the SORRY! card game")
     card_sub = cardgame.add_subparsers(dest="cardgame_command", required=True)
     p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
     p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")

@@ -187,3 +187,23 @@ def try_the_rules_tour_c13_move(boards) -> None:
     c13.locator(".sw-explanation .sw-notation", has_text="R20-32").wait_for()
     c13.locator("button.sw-reset").click()
     c13.locator(".sw-status", has_text="Red holds a 12").wait_for()
+
+
+def check_the_c7_badge(board) -> None:
+    """On a board whose explanation cites C7: its badge shows C7's line, then, unfolded, its
+    full text as docs/rules.md states it, and a link to its place on the docs site."""
+    from sorry_widget._project import DOCS_URL
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
+
+    board.locator(".sw-explanation .sw-rule", has_text="C7").click()
+    shown = board.locator(".sw-rule-text")
+    shown.wait_for(state="visible")
+    full = shown.locator(".sw-rule-full p")
+    assert RULE_SUMMARIES["C7"] in shown.text_content() and not full.is_visible()
+    shown.locator(".sw-rule-full summary").click()
+    full.wait_for(state="visible")
+    assert full.text_content() == RULE_TEXTS["C7"]["text"]
+    assert "same turn" in full.text_content()
+    link = shown.locator("a.sw-rule-link")
+    assert link.get_attribute("href") == DOCS_URL + "rules.html#c7"
+    assert "docs/" not in shown.text_content() and ".md" not in shown.text_content()

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, expected_pawns, rgb
+from browser import Bridge, check_the_c7_badge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
+from sorry_widget.board.rulebook import RULE_SUMMARIES
 from sorry_widget.render import PLACES, THEMES
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -34,7 +35,7 @@ def test_the_board_renders_every_pawn_on_its_place(page, record):
     assert record.plays[39].move in page.text_content(".sw-explanation")
     for rule in record.moves[39].rule_ids:
         badge = page.locator(".sw-explanation .sw-rule", has_text=rule)
-        assert badge.count() == 1 and f"docs/rules.md#{rule.lower()}" in badge.get_attribute("title")
+        assert badge.count() == 1 and RULE_SUMMARIES[rule] in badge.get_attribute("title")
 
 
 def test_every_position_the_page_derives_is_the_engines(page, record):
@@ -49,13 +50,13 @@ def test_every_position_the_page_derives_is_the_engines(page, record):
     assert derived == [expected_pawns(p) for p in record.replay()]
 
 
-def test_a_rule_badge_shows_the_rule_and_where_to_read_more(page, record):
+def test_a_rule_badge_shows_the_rule_in_full_and_links_the_docs_site(page, record):
+    """Issue 24: the badge's rule reads in the widget itself (no network, no repository), and
+    its link is the docs site's page, never a file of the repository."""
     w = SorryWidget(record=record, animate=False)
     w.goto(next(i for i, m in enumerate(record.moves, 1) if "C7" in m.rule_ids))
     Bridge(page, w)
-    page.locator(".sw-explanation .sw-rule", has_text="C7").click()
-    text = page.text_content(".sw-rule-text")
-    assert "The 2" in text and "docs/rules.md#c7" in text
+    check_the_c7_badge(page.locator(".sorry-widget"))
 
 
 def test_python_steps_and_the_buttons_step_back(page, record):

@@ -9,6 +9,8 @@ import json
 import pytest
 
 from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
+from sorry_widget._project import DOCS_URL
+from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
 
@@ -43,7 +45,10 @@ def test_a_replay_syncs_every_frame_as_the_engine_draws_it():
     assert play["rules"] and all(r.startswith("K") for r in play["rules"])
     assert play["total"] == game.states[1].total
     assert set(w.rule_texts) >= set(play["rules"])
-    assert w.rule_texts["K13"]["link"] == "docs/cardgame.md#k13"
+    rule = play["rules"][0]
+    assert w.rule_texts[rule]["link"] == DOCS_URL + f"cardgame.html#{rule.lower()}"
+    assert w.rule_texts[rule]["text"] == CARD_RULE_TEXTS[rule]["text"]
+    assert w.rule_texts[rule]["summary"] == CARD_RULE_SUMMARIES[rule]
 
 
 def test_a_person_plays_and_the_computers_answer_until_the_person_is_asked_again():

@@ -1,5 +1,6 @@
 """What a user reads points at the project's own pages: the rules page has every rule id the
-engine cites, with its anchor; nothing a user gets sends them outside the repository."""
+engine cites, with its anchor; nothing a user gets sends them outside the repository; the rules'
+full texts in the package are the pages' own, and their links go to the docs site."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import re
 import subprocess
 from pathlib import Path
 
-from sorry_widget.board.rulebook import RULE_SUMMARIES, RULES_PAGE, rule_link
+from sorry_widget._project import DOCS_URL
+from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
 from sorry_widget.board.moves import legal_moves
 from sorry_widget import Game
 
 ROOT = Path(__file__).parent.parent
+RULES_PAGE = "docs/rules.md"
+CARD_RULES_PAGE = "docs/cardgame.md"
 
 
 def test_every_rule_id_has_its_anchor_on_the_rules_page():
@@ -19,7 +23,8 @@ def test_every_rule_id_has_its_anchor_on_the_rules_page():
     anchors = re.findall(r'<a id="([ctp]\d+)"></a>\s*\n### ([CTP]\d+) ', page)
     assert [a for a, _ in anchors] == [r.lower() for r, _ in anchors]
     assert [r for _, r in anchors] == list(RULE_SUMMARIES)
-    assert rule_link("C7") == "docs/rules.md#c7"
+    # The docs site is built from this page by Sphinx with MyST: the anchors stay these ids.
+    assert rule_link("C7") == DOCS_URL + "rules.html#c7"
 
 
 def test_every_rule_the_engine_cites_is_on_the_page():
@@ -52,13 +57,13 @@ def test_the_readme_links_the_docs_pages():
 
 
 def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
-    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULES_PAGE, rule_link
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, rule_link
 
     page = (ROOT / CARD_RULES_PAGE).read_text()
     anchors = re.findall(r'^- <a id="(k\d+)"></a>\*\*(K\d+)\*\*', page, flags=re.M)
     assert [a for a, _ in anchors] == [r.lower() for _, r in anchors]
     assert [r for _, r in anchors] == list(CARD_RULE_SUMMARIES)
-    assert rule_link("K13") == "docs/cardgame.md#k13"
+    assert rule_link("K13") == DOCS_URL + "cardgame.html#k13"
 
 
 def test_every_card_rule_the_engine_cites_is_on_its_page():
@@ -91,3 +96,47 @@ def test_the_2013_editions_sentence_says_where_a_pawn_slides_as_the_engine_plays
                  rules="edition-2013")
     ends = {m.notation for m in p.legal_moves("5")}
     assert "R11-16>19" in ends and "R4-9" in ends
+
+
+def test_the_rules_full_texts_in_the_package_are_the_docs_pages_own():
+    """Issue 24: sorry_widget/*/rule_texts.py are what scripts/build_rule_texts.py writes from
+    the docs pages now, so the two cannot drift (after editing a page, run that script)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_rule_texts",
+                                                  ROOT / "scripts" / "build_rule_texts.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    for target, text in build.generated(ROOT).items():
+        assert (ROOT / target).read_text(encoding="utf-8") == text, \
+            f"{target} differs from its docs page: run scripts/build_rule_texts.py"
+
+
+def test_every_rule_has_its_full_text_and_a_docs_site_link():
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
+    from sorry_widget.cardgame.rulebook import rule_link as card_rule_link
+
+    assert list(RULE_TEXTS) == list(RULE_SUMMARIES)
+    assert list(CARD_RULE_TEXTS) == list(CARD_RULE_SUMMARIES)
+    assert RULE_TEXTS["C7"]["title"] == "The 2"
+    assert rule_text("C7").startswith("Start a pawn or move one pawn 2 forward; then draw")
+    # Markdown's marks go, their words stay: "[C11](#c11)" reads "C11", "**two**" "two".
+    assert rule_text("C1").endswith("(A Sorry! card also brings a pawn into play: C11.)")
+    assert "split the 7 between two different pawns, a + b = 7" in rule_text("C8")
+    assert "The `moves` command" not in rule_text("P5") and "moves command" not in rule_text("P5")
+    assert CARD_RULE_TEXTS["K19"]["text"].endswith("like any flip it earns.")
+    for text in [e["text"] for e in RULE_TEXTS.values()] + \
+            [e["text"] for e in CARD_RULE_TEXTS.values()]:
+        assert text and not re.search(r"[*`\]\[]|\(#", text), text
+    for rule in RULE_SUMMARIES:
+        assert rule_link(rule) == f"{DOCS_URL}rules.html#{rule.lower()}"
+    for rule in CARD_RULE_SUMMARIES:
+        assert card_rule_link(rule) == f"{DOCS_URL}cardgame.html#{rule.lower()}"
+
+
+def test_the_project_addresses_are_one_constant_each():
+    from sorry_widget import _project
+    from sorry_widget.core import project
+
+    assert _project.DOCS_URL == project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
+    assert _project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"

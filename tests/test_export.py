@@ -77,6 +77,26 @@ def test_to_html_replays_offline_from_one_file(browser, tmp_path):
     assert not tried, tried
 
 
+def test_a_rule_badge_reads_in_full_in_an_exported_page(browser, tmp_path):
+    """Issue 24: with no kernel and no network, a badge still shows its rule's full text, and
+    links the docs site, not a file of the repository."""
+    from browser import check_the_c7_badge
+
+    game = Game(4, seed=21)
+    game.run()
+    record = Record.from_game(game)
+    widget = SorryWidget(record=record, animate=False)
+    widget.goto(next(i for i, m in enumerate(record.moves, 1) if "C7" in m.rule_ids))
+    path = tmp_path / "replay.html"
+    widget.to_html(path)
+    page, tried, errors = offline_page(browser, path)
+    page.wait_for_selector(".sorry-widget .sw-explanation .sw-rule", timeout=15_000)
+    check_the_c7_badge(page.locator(".sorry-widget"))
+    page.context.close()
+    assert not errors, errors
+    assert not tried, tried
+
+
 def test_an_executed_widget_cell_carries_a_picture_and_a_sentence(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "from sorry_widget import Game, SorryWidget\n"

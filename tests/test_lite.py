@@ -227,6 +227,19 @@ def test_the_variants_and_card_game_lessons_run_offline(offline_browser, served,
     lesson.close(notebook.split(".")[0], tries_plots=True)
 
 
+def test_the_markov_chain_lesson_runs_offline(offline_browser, served):
+    lesson = Lesson(offline_browser, served, "08-markov-chains.ipynb")
+    seconds = lesson.run_all(timeout=300)
+    assert lesson.errors() == []
+    # Its exact answers are computed in the browser (pure Python), as in the kernel.
+    text = lesson.page.locator(".jp-Notebook").inner_text()
+    assert "Expected cards from START to HOME: 27.6232" in text
+    assert "7,560 states" in text and "Exact: R30-40 is best" in text
+    print(f"\n08-markov-chains ran all its cells offline in {seconds:.1f} s (plots need "
+          "matplotlib, so offline it prints their numbers only)")
+    lesson.close("08-markov-chains", tries_plots=True)
+
+
 @pytest.mark.parametrize("notebook", ["04-probability-with-cards.ipynb",
                                       "05-strategy-experiments.ipynb"])
 def test_a_lesson_that_needs_matplotlib_says_so_in_one_sentence_offline(offline_browser, served,

@@ -4,6 +4,8 @@ and the move coach (docs/simulation.md, docs/coach.md)."""
 from __future__ import annotations
 
 import json
+import math
+import statistics
 import subprocess
 import sys
 
@@ -16,7 +18,7 @@ from sorry_widget.cli import main
 from sorry_widget.simulation.coach import CoachStrategy, coach, distinct_moves
 from sorry_widget.board.moves import legal_moves
 from sorry_widget.board.state import Position
-from sorry_widget.simulation.simulate import FastEngineMissing, batch_game, simulate
+from sorry_widget.simulation.experiments import FastEngineMissing, batch_game, simulate
 
 # Red has three pawns HOME and one on safety-1: a 5 (or a split 7 ending there) wins at once.
 NEARLY_WON = {"format": "sorry-position/1", "rules": "classic", "to_move": "red",
@@ -64,9 +66,10 @@ def test_auto_takes_the_batch_engine_where_it_can_and_python_elsewhere():
 
 
 def test_without_numpy_or_numba_one_message_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch", None)
-    monkeypatch.delattr(simulation_package, "batch", raising=False)
-    monkeypatch.setattr("sorry_widget.simulation.simulate.fast_engine_available", lambda: False)
+    monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch_engine", None)
+    monkeypatch.delattr(simulation_package, "batch_engine", raising=False)
+    monkeypatch.setattr("sorry_widget.simulation.experiments.fast_engine_available",
+                        lambda: False)
     with pytest.raises(FastEngineMissing) as caught:
         simulate(2, games=5, engine="batch")
     assert "pip install 'sorry-widget[fast]'" in str(caught.value)
@@ -168,14 +171,19 @@ def test_the_coach_rates_every_distinct_move_and_a_winning_move_is_certain():
     winning = [e for e in advice.estimates if e.move.wins]
     assert winning and all(e.win_rate == 1.0 and e.ci95 == (1.0, 1.0) for e in winning)
     assert advice.best.move.wins
+    # A winning move is certain without games; the other is played (racing: at most 300).
+    assert all(e.exact and e.games == 0 for e in winning)
     for e in advice.estimates:
-        assert e.ci95[0] <= e.win_rate <= e.ci95[1] and e.games == 300
+        assert e.ci95[0] <= e.win_rate <= e.ci95[1]
+        assert e.move.wins or (not e.exact and 0 < e.games <= 300)
+    full = coach(position, 10, rollouts=300, seed="c", method="full")
+    assert [e.games for e in full.estimates if not e.move.wins] == [300]
 
 
 @pytest.mark.parametrize("engine", ["batch", "python"])
 def test_a_coach_estimate_is_the_simulation_after_the_move(engine):
     position = Position.from_dict(MIDGAME)
-    advice = coach(position, 11, rollouts=200, seed="same", engine=engine)
+    advice = coach(position, 11, rollouts=200, seed="same", engine=engine, method="full")
     assert len(advice.estimates) == len({m.result_pawns for m in legal_moves(position, 11)})
     estimate = advice.estimates[2]
     after = estimate.move.result.with_to_move("blue")
@@ -226,3 +234,80 @@ def test_coach_command_runs_as_installed(tmp_path):
                           "--card", "sorry", "--rollouts", "50"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "Red holds a Sorry!" in out.stdout
+
+
+# Red's pawn on square 3 has just passed its safety entry (square 2): a 10 backward to the entry
+# leaves 7 steps to HOME, forward 10 sends it round the board again. Three players and more than
+# one pawn each keep the game too big to solve, so the coach plays games.
+RACING = {"format": "sorry-position/1", "rules": "classic", "to_move": "red",
+          "pawns": {"red": [3, 40, "start", "home"], "blue": [10, 20, "start", "start"],
+                    "yellow": [50, 33, "start", "start"]}}
+
+
+def test_the_racing_coach_stops_playing_a_clearly_worse_move():
+    position = Position.from_dict(RACING)
+    advice = coach(position, 10, rollouts=1000, seed="r", engine="batch")
+    full = coach(position, 10, rollouts=1000, seed="r", engine="batch", method="full")
+    assert advice.method == "racing" and full.method == "full" and not advice.exact
+    dropped = [e for e in advice.estimates if e.dropped]
+    assert dropped and all(e.games < 1000 for e in dropped)
+    assert advice.games < full.games == 1000 * len(full.estimates)
+    # Dropping the clearly worse moves does not change which move is best.
+    assert advice.best.notation == full.best.notation
+    assert advice.best.move.kind == "backward" and advice.best.move.result_pawns[0][0] == 2
+    # Compared game by game on the same deals, the 10 backward is clearly best: the full
+    # coach's 1,000 games say so, and the racing coach's fewer games too.
+    assert full.sure and advice.sure
+    for answer in (advice, full):
+        best = answer.best
+        separated = all(e is best or e.gap_to_best[1] > 0 for e in answer.estimates)
+        assert answer.sure == separated == answer.to_dict()["sure"]
+        assert answer.verdict().startswith("Sure:" if separated else "Not sure:")
+
+
+def test_the_python_engine_coach_keeps_to_its_budget():
+    position = Position.from_dict(MIDGAME)
+    from sorry_widget.simulation.coach import PYTHON_ENGINE_BUDGET
+    advice = coach(position, 7, seed="b", engine="python")
+    assert 0 < advice.games <= PYTHON_ENGINE_BUDGET
+    smaller = coach(position, 7, seed="b", engine="python", budget=300)
+    assert smaller.games <= 300
+    with pytest.raises(ValueError, match="budget"):
+        coach(position, 7, budget=0)
+    with pytest.raises(ValueError, match="method"):
+        coach(position, 7, method="guess")
+
+
+def test_the_coach_answers_a_small_endgame_exactly():
+    from sorry_widget.simulation import exact
+    start = Position.from_dict({"format": "sorry-position/1", "rules": "classic",
+                                "to_move": "red", "pawns": {
+                                    "red": ["start", "home", "home", "home"],
+                                    "yellow": ["start", "home", "home", "home"]}})
+    # Averaged over the cards red may draw, the best move's exact chance is red's chance in
+    # the race from the start: the coach and the race solver agree.
+    total = 0.0
+    for card, p in exact.card_probabilities().items():
+        advice = coach(start, card)
+        assert advice.method == "exact" and advice.exact and advice.games == 0
+        assert all(e.exact for e in advice.estimates)
+        total += float(p) * advice.best.win_rate
+    assert total == pytest.approx(exact.race().first_player_wins, abs=1e-9)
+    assert coach(start, 10).verdict().startswith("Exact:")
+    with pytest.raises(ValueError, match="exact needs a small game"):
+        coach(Position.from_dict(MIDGAME), 7, method="exact")
+
+
+def test_paired_gap_is_the_mean_difference_with_its_interval():
+    from sorry_widget.simulation.coach import paired_gap
+    first = [1, 1, 0, 1, 0, 1, 1, 0] * 50
+    second = [1, 0, 0, 1, 0, 0, 1, 0] * 50
+    mean, low, high = paired_gap(first, second)
+    diffs = [a - b for a, b in zip(first, second)]
+    sd = statistics.stdev(diffs)
+    assert mean == pytest.approx(0.25)
+    assert (high - low) / 2 == pytest.approx(1.959963984540054 * sd / math.sqrt(400))
+    assert low > 0
+    # Only the games both played count; fewer than two compare nothing.
+    assert paired_gap(first, second[:10])[0] == pytest.approx(sum(diffs[:10]) / 10)
+    assert paired_gap([1], [0]) == (0.0, -1.0, 1.0)

@@ -165,6 +165,30 @@ def test_a_rule_demo_with_its_drawing_is_within_twice_its_record_plus_64_kB():
         (synced_bytes(demo), compact_bytes(demo.record))
 
 
+def test_the_rule_badges_carry_the_full_text_of_each_rule_the_plays_cite():
+    """Issue 24: each badge reads in full with no file outside the package; only the rules the
+    plays cite travel, each added when a play first cites it."""
+    from sorry_widget._project import DOCS_URL
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
+
+    def cited(w):
+        return {rule for play in w.plays + w.recent_plays for rule in play["rules"]}
+
+    game = Game(4, seed=21)
+    game.run()
+    w = SorryWidget(record=Record.from_game(game))
+    assert set(w.rule_texts) == cited(w) and "C7" in w.rule_texts
+    for rule, badge in w.rule_texts.items():
+        assert badge == {"summary": RULE_SUMMARIES[rule], "title": RULE_TEXTS[rule]["title"],
+                         "text": RULE_TEXTS[rule]["text"],
+                         "link": f"{DOCS_URL}rules.html#{rule.lower()}"}
+    live = SorryWidget(Game(4, seed=3))
+    assert live.rule_texts == {}
+    while not {"C1", "C7"} & cited(live):
+        live.step()
+    assert set(live.rule_texts) == cited(live)
+
+
 def human_game(seed=0):
     start = pos(red=[8, 20, "start", "start"], yellow=[33, "start", "start", "start"])
     return Game(start=start, seed=seed, strategies={"red": None, "yellow": "random"})

@@ -1,14 +1,19 @@
-"""One line per rule id, for the widget's rule badges and for anyone printing a rule.
+"""Each rule id of the board game: one line for the widget's rule badges and for anyone printing
+a rule, its full text, and its place on the docs site.
 
-The full text of each rule, with the project's choices where the rulebooks are silent, is the
-project's rules page, ``docs/rules.md`` (anchor ``#c7`` for C7); a test keeps these ids and that
-page's anchors the same.
+The full text (:data:`RULE_TEXTS`, with the project's choices where the rulebooks are silent) is
+generated from the project's rules page, ``docs/rules.md``, by ``scripts/build_rule_texts.py``,
+so it travels inside the package; the docs site's page built from it has the same anchors
+(``rules.html#c7`` for C7), and a test keeps the ids, the anchors and the texts the same.
 """
 
 from __future__ import annotations
 
-#: Where the full rules live in the project, relative to its top folder.
-RULES_PAGE = "docs/rules.md"
+from ..core.project import DOCS_URL
+from .rule_texts import RULE_TEXTS
+
+#: The board game's rules page on the docs site (built from ``docs/rules.md``).
+RULES_PAGE = DOCS_URL + "rules.html"
 
 #: The board game's rules, one line each, by id (the full text: ``docs/rules.md``).
 RULE_SUMMARIES: dict[str, str] = {
@@ -51,8 +56,15 @@ RULE_SUMMARIES: dict[str, str] = {
 
 
 def rule_link(rule_id: str) -> str:
-    """The rule's place on the project's pages: ``docs/rules.md#c7`` for C7 (the card game's
-    K ids: :func:`sorry_widget.cardgame.rulebook.rule_link`)."""
+    """The rule's place on the docs site: ``…/rules.html#c7`` for C7 (the card game's K ids:
+    :func:`sorry_widget.cardgame.rulebook.rule_link`)."""
     if rule_id in RULE_SUMMARIES:
         return f"{RULES_PAGE}#{rule_id.lower()}"
+    raise KeyError(f"rule id {rule_id!r} is not on the board game's rules page")
+
+
+def rule_text(rule_id: str) -> str:
+    """The rule's full text, as the rules page states it (its heading: ``RULE_TEXTS[id]``)."""
+    if rule_id in RULE_TEXTS:
+        return RULE_TEXTS[rule_id]["text"]
     raise KeyError(f"rule id {rule_id!r} is not on the board game's rules page")

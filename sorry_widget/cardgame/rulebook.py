@@ -1,13 +1,20 @@
-"""One line per rule id of the SORRY! card game (K1–K19), for the widget's rule badges and for
-anyone printing a rule; the full text is ``docs/cardgame.md`` (anchor ``#k13`` for K13), and a
-test keeps these ids and that page's anchors the same."""
+"""Each rule id of the SORRY! card game (K1–K19): one line for the widget's rule badges and for
+anyone printing a rule, its full text, and its place on the docs site.
+
+The full text (:data:`CARD_RULE_TEXTS`) is generated from ``docs/cardgame.md`` by
+``scripts/build_rule_texts.py``, so it travels inside the package; the docs site's page built
+from it has the same anchors (``cardgame.html#k13`` for K13), and a test keeps the ids, the
+anchors and the texts the same."""
 
 from __future__ import annotations
 
-#: Where the card game's rules live in the project (anchor ``#k13`` for K13).
-CARD_RULES_PAGE = "docs/cardgame.md"
+from ..core.project import DOCS_URL
+from .rule_texts import CARD_RULE_TEXTS
 
-#: The SORRY! card game's rules, one line each (the full text: ``docs/cardgame.md``).
+#: The card game's rules page on the docs site (built from ``docs/cardgame.md``).
+CARD_RULES_PAGE = DOCS_URL + "cardgame.html"
+
+#: The SORRY! card game's rules, one line each (the full text: :data:`CARD_RULE_TEXTS`).
 CARD_RULE_SUMMARIES: dict[str, str] = {
     "K1": "2 to 4 players, each with 4 pawn cards, START side up.",
     "K2": "Shuffle, deal 5 cards each; the rest is the draw pile; the first seat starts.",
@@ -40,7 +47,14 @@ CARD_RULE_SUMMARIES: dict[str, str] = {
 
 
 def rule_link(rule_id: str) -> str:
-    """The rule's place on the project's pages: ``docs/cardgame.md#k13`` for K13."""
+    """The rule's place on the docs site: ``…/cardgame.html#k13`` for K13."""
     if rule_id in CARD_RULE_SUMMARIES:
         return f"{CARD_RULES_PAGE}#{rule_id.lower()}"
+    raise KeyError(f"rule id {rule_id!r} is not on the card game's rules page")
+
+
+def rule_text(rule_id: str) -> str:
+    """The rule's full text, as the card game's page states it."""
+    if rule_id in CARD_RULE_TEXTS:
+        return CARD_RULE_TEXTS[rule_id]["text"]
     raise KeyError(f"rule id {rule_id!r} is not on the card game's rules page")

@@ -35,7 +35,7 @@ from ..cardgame.rules import Action, choices, perform, previews
 from ..cardgame.state import CardState, _clone
 from ..cardgame.game import CardGame
 from ..cardgame.record import CardRecord
-from ..cardgame.rulebook import CARD_RULE_SUMMARIES, rule_link
+from ..cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS, rule_link
 from ..render.cardtable import (
     cardface_defs,
     cardtable_pieces,
@@ -45,7 +45,7 @@ from ..render.cardtable import (
 )
 from ..render.svg import THEMES
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_theme_name, load_record, message_field
+    check_theme_name, load_record, message_field, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -146,6 +146,7 @@ class SorryCardWidget(ReplayWidget):
     """
 
     MODES = ("replay", "game", "demo")
+    RULE_BADGES = rule_badges(CARD_RULE_SUMMARIES, CARD_RULE_TEXTS, rule_link)
     view = traitlets.Unicode("cardtable").tag(sync=True)
     #: The table at each frame 0 .. len(plays): ``theme``, ``faces`` (the card faces' SVG
     #: definitions), ``pieces`` (distinct SVG pieces) and ``frames`` (each frame's piece
@@ -219,8 +220,6 @@ class SorryCardWidget(ReplayWidget):
         for colour in people:
             self.game.strategies[colour] = None
         self.humans = people if mode != "replay" else []
-        self.rule_texts = {rule: {"text": text, "link": rule_link(rule)}
-                           for rule, text in CARD_RULE_SUMMARIES.items()}
         with self.hold_sync():
             self._all_from_scratch()
             self._advance_computers()

@@ -61,6 +61,15 @@ def load_record(record: Any, kind: type, error: type, what: str):
                       f"{type(record).__name__}")
 
 
+def rule_badges(summaries: Mapping[str, str], texts: Mapping[str, Mapping[str, str]],
+                link) -> dict[str, dict[str, str]]:
+    """What each rule badge shows (the ``rule_texts`` trait): the rule's one line, its title and
+    full text, which travel in the package and so in every exported page, and its page on the
+    docs site, for more."""
+    return {rule: {"summary": line, "title": texts[rule]["title"], "text": texts[rule]["text"],
+                   "link": link(rule)} for rule, line in summaries.items()}
+
+
 def check_note_text(text: Any, limit: int) -> None:
     """A note's text is refused when it is made if it could not be saved: not text, too long,
     or holding a lone surrogate (half of an emoji, which a browser can send but no file can
@@ -153,11 +162,15 @@ class ReplayWidget(anywidget.AnyWidget):
     #: writes them is answered with a notice and Python's values (:meth:`set_state`).
     PAGE_WRITABLE: frozenset[str] = frozenset({"play", "autoplay", "speed", "animate", "theme",
                                                "size"})
+    #: What each rule badge of the game shows (:func:`rule_badges`), by rule id.
+    RULE_BADGES: dict[str, dict[str, str]] = {}
 
     # Written by Python only: what the page draws.
     view = traitlets.Unicode("board").tag(sync=True)
     mode = traitlets.Unicode("replay").tag(sync=True)
     drawing = traitlets.Dict().tag(sync=True)
+    # The badges of the rules the plays cite, each added when a play first cites it: a full
+    # text is long, and a rule demo cites two or three of the game's rules.
     rule_texts = traitlets.Dict().tag(sync=True)
     plays = traitlets.List().tag(sync=True)
     recent_plays = traitlets.List().tag(sync=True)
@@ -175,6 +188,14 @@ class ReplayWidget(anywidget.AnyWidget):
     # The last notice, for Python code to read; the page is told by a message, never by state.
     message = traitlets.Unicode("")
     message_level = traitlets.Unicode("")
+
+    @traitlets.observe("plays", "recent_plays")
+    def _badge_the_cited_rules(self, change) -> None:
+        cited = {rule for play in change["new"] for rule in play.get("rules", ())}
+        if cited - set(self.rule_texts):
+            wanted = cited | set(self.rule_texts)
+            self.rule_texts = {rule: badge for rule, badge in self.RULE_BADGES.items()
+                               if rule in wanted}
 
     # --- moving through the frames ----------------------------------------------------------
 

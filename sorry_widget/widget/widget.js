@@ -70,6 +70,12 @@
  * @property {Object<string, Object<string, string>>} themes each theme's colours for
  *   trails and notes */
 
+/** @typedef {object} RuleText what a rule badge shows; `rule_texts` maps rule ids to these
+ * @property {string} summary the rule in one line
+ * @property {string} title its heading on the rules page ("" where it has none)
+ * @property {string} text its full text, as the rules page states it
+ * @property {string} link its place on the docs site */
+
 /** @typedef {{text: string, arrows: string[][], squares: string[]}} Annotation a play's
  *   note; `annotations` maps play numbers (as strings) to these */
 
@@ -130,6 +136,11 @@ const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 // Where every pawn stands after each play: the start, then each play's motions followed.
 // A motion is [colour, from, path, kind]; pawns of one colour are alike, so moving "a pawn of
 // that colour standing on `from`" is exact.
+/**
+ * @param {Object<string, string[]>} start each colour's pawns' place keys at play 0
+ * @param {PlayData[]} plays
+ * @returns {Object<string, string[]>[]} the pawns after each play, the start first
+ */
 export function framesOf(start, plays) {
   let pawns = Object.fromEntries(Object.entries(start || {}).map(([c, keys]) => [c, [...keys]]));
   const frames = [pawns];
@@ -192,6 +203,28 @@ function themeOf(model) {
 // the "is a kernel listening" handshake. A view (the board, the card table) supplies the
 // picture and the side panel; it tells the shell how many frames there are and which is shown.
 
+/**
+ * @param {AnyModel} model
+ * @param {HTMLElement} root the view's root, which takes the keys and `sw-live`
+ * @param {object} options
+ * @param {() => number} options.count how many frames (the start and each play) there are
+ * @param {() => void} options.onLive a kernel answered: redraw what it makes possible
+ * @param {boolean} [options.animateOption] offer the "animate" box
+ * @param {string} options.listLabel the move list's accessible name
+ * @param {Partial<Annotation>} [options.clearNote] what Clear sends as the play's note
+ * @param {Object<string, () => void>} [options.keys] more keys the view answers
+ * @param {() => object} [options.hello] more to say in the hello to the kernel
+ * @returns {{button: Function, goto: (n: number) => void, current: () => number,
+ *   setAutoplay: (on: boolean) => void, showNotice: (text: string, level: string) => void,
+ *   clearNotice: () => void, ruleBadge: (id: string) => HTMLElement,
+ *   fillMoveList: (items: {label: string, colour: string, title: string}[]) => void,
+ *   update: (i: number) => (Annotation|undefined), look: () => void,
+ *   sendAnnotation: (parts: object) => void,
+ *   fillSince: (i: number, plays: PlayData[]) => void,
+ *   explain: (el: HTMLElement, play: (PlayData|null), otherwise: string) => void,
+ *   isLive: () => boolean, parts: Object<string, HTMLElement>, start: () => void,
+ *   stop: () => void}}
+ */
 function replayShell(model, root, { count, onLive, animateOption = true, listLabel,
   clearNote = { text: "" }, keys = {}, hello = () => ({}) }) {
   const button = (label, title, name, onclick) =>
@@ -273,16 +306,31 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     }
   }
 
+  // A badge names a rule a play follows; clicked, the rule shows under the explanation (its
+  // line, its full text to unfold, its page on the docs site) and a second click hides it.
+  // The text comes with the widget's data, so it reads the same with no kernel or network.
   function ruleBadge(id) {
+    /** @type {RuleText|undefined} */
     const rule = (model.get("rule_texts") || {})[id];
-    const title = rule ? `${id} — ${rule.text} (the project's rules page: ${rule.link})` : id;
+    const title = rule ? `${id} — ${rule.summary} Click for the full rule.` : id;
     return h("button", { type: "button", class: "sw-rule", title, "aria-label": `rule ${id}`,
       onclick: () => {
         ruleText.hidden = !ruleText.hidden && ruleText.dataset.rule === id;
         ruleText.dataset.rule = id;
-        ruleText.replaceChildren(h("b", {}, id), " ", rule ? rule.text : "",
-          ...(rule ? [" ", h("span", { class: "sw-rule-link" }, `(${rule.link})`)] : []));
+        ruleText.replaceChildren(h("b", {}, id), " ", ...(rule ? ruleParts(id, rule) : []));
       } }, id);
+  }
+
+  /** @param {string} id @param {RuleText} rule @returns {(string|HTMLElement)[]} */
+  function ruleParts(id, rule) {
+    return [
+      h("span", { class: "sw-rule-summary" }, rule.summary),
+      h("details", { class: "sw-rule-full" },
+        h("summary", {}, rule.title ? `The full rule: ${rule.title}` : "The full rule"),
+        h("p", {}, rule.text)),
+      h("a", { class: "sw-rule-link", href: rule.link, target: "_blank", rel: "noopener",
+        title: rule.link }, `${id} on the docs site ↗`),
+    ];
   }
 
   // The computer players' plays since the person last played, so each can be read.
@@ -648,54 +696,39 @@ function annotationTools({ model, button, clearBtn, current, sendAnnotation, mar
   return { setTool, active: () => tool !== null, click: annotateClick };
 }
 
-function renderBoard(model, el) {
-  const root = h("div", { class: "sorry-widget", tabindex: "0" });
-  el.append(root);
+// A forfeit is the only move: nothing on the board can be clicked, only the Pass button.
+/** @param {Pending} pend */
+function onlyPass(pend) {
+  return (pend.moves || []).every((m) => m.clicks.length === 0 && m.kind !== "discard");
+}
 
-  // --- layout --------------------------------------------------------------------------
-  const boardBox = h("div", { class: "sw-board" });
-  const ruleLine = h("div", { class: "sw-rule-set" });
-  const status = h("div", { class: "sw-status", "aria-live": "polite" });
-  const teamLine = h("div", { class: "sw-teams", hidden: "" });
-  const leaderLine = h("div", { class: "sw-leader", hidden: "" });
-  const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
-    "aria-label": "your hand of cards" });
-  const scoreBox = h("div", { class: "sw-scores", hidden: "" });
-  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const choices = h("div", { class: "sw-choices" });
-  const shell = replayShell(model, root, {
-    count: () => frames.length, onLive: () => schedule(), listLabel: "plays of the game",
-    clearNote: { text: "", arrows: [], squares: [] },
-    keys: { Escape: () => { clicks = []; tools.setTool(null); } },
-  });
-  const { button, goto, current, setAutoplay, clearNotice, ruleBadge, sendAnnotation } = shell;
-  const { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
-    offline, since } = shell.parts;
-  const showMove = button("▶ Show the move", "Show the move this rule is about", "show", () => {
-    clearNotice();
-    if (shell.isLive()) model.send({ type: "show" }); else goto(1);
-  });
-  const resetBtn = button("↺ Reset", "Back to the rule's position and card", "reset", () => {
-    clearNotice();
-    if (shell.isLive()) model.send({ type: "reset" }); else goto(0);
-  });
-  const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
-  const side = h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
-    explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList);
+const rank = (name) => (name === "sorry" ? 13 : Number(name));
 
-  // Arrow and Mark go before the shell's Clear, in the bar it made.
-  const tools = annotationTools({ model, button, clearBtn, current, sendAnnotation,
-    mark: (keys, cls) => mark(keys, cls), refreshPlayable: () => refreshPlayable(),
-    clicks: () => clicks, setClicks: (keys) => { clicks = keys; } });
-  const newGameBtn = button("New game…", "Start a new game on this board", "new-game",
-    () => { newGameForm.hidden = !newGameForm.hidden; if (!newGameForm.hidden) fillNewGame(); });
-  annotateBar.append(newGameBtn);
-  const newGameForm = h("form", { class: "sw-new-game sw-needs-kernel", hidden: "" });
+/**
+ * The move list's items, one per play (or action): its notation, in its player's colour.
+ * @param {PlayData[]} plays
+ * @returns {{label: string, colour: string, title: string}[]}
+ */
+const moveItems = (plays) => plays.map((p) => ({ label: p.notation, colour: p.colour,
+  title: p.explanation }));
 
-  root.append(h("div", { class: "sw-main" }, boardBox, side), controls, annotateBar,
-    newGameForm, offline);
-
-  // --- state ---------------------------------------------------------------------------
+/**
+ * The board's picture: the drawing Python sent, the pawns walked from play to play, the shown
+ * play's trail, the notes and the card face. It holds the plays, where the pawns stand after
+ * each, and which play the pawns show; the side panels follow each play it steps through.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {HTMLElement} ctx.root the board view's root, which says the play shown
+ * @param {HTMLElement} ctx.box where the board is drawn
+ * @param {(ev: Event) => void} ctx.onClick a click (or Enter, Space) on the board
+ * @param {(i: number) => void} ctx.panels fill the side panels for play i
+ * @returns {{draw: () => void, load: () => void, follow: (wanted: number) => void,
+ *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,
+ *   svg: () => (SVGSVGElement|undefined), card: (name: string) => void,
+ *   trail: (play: PlayData|null) => void, note: (ann: Annotation|undefined) => void,
+ *   stop: () => void}}
+ */
+function boardDrawing({ model, root, box, onClick, panels }) {
   let plays = [];           // every play's data (plays + recent_plays)
   let frames = [];          // pawns after each play (framesOf)
   let shown = -1;           // the play whose pawns the board shows
@@ -705,22 +738,15 @@ function renderBoard(model, el) {
   let animating = false;    // show() is walking pawns towards `goal`
   let svg, pawnLayer, trailLayer, noteLayer;
   let pawnEls = {};
-  let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
-  let choosing = [];        // moves the same clicks could mean, offered as buttons
-  let dirty = { drawing: true, plays: true };
-  let scheduled = false;
 
   const places = () => (model.get("drawing") || {}).places || {};
-  const pending = () => model.get("pending") || {};
-
-  const themeName = () => themeOf(model);
 
   // One drawing serves both themes: its themed colours carry classes that dark_css repaints
   // under .sw-dark; only the colours of trails and notes, drawn here, come per theme.
   function pictures() {
     const drawing = model.get("drawing") || {};
     const themes = drawing.themes || {};
-    const colours = themes[themeName()] || Object.values(themes)[0];
+    const colours = themes[themeOf(model)] || Object.values(themes)[0];
     if (!colours || !drawing.board) return null;
     return { ...colours, board: drawing.board, pawns: drawing.pawns, cards: drawing.cards,
       darkCss: drawing.dark_css || "" };
@@ -729,40 +755,11 @@ function renderBoard(model, el) {
   // A square's one pawn slot is its centre.
   const slotsOf = (place) => place.slots || [[place.x, place.y]];
 
-  // Every change to the model lands here, once per batch: Python sends several traits at
-  // once (plays, play, pending) in no fixed order, and drawing from any one of them alone
-  // would show a stale mix.
-  function schedule(what) {
-    if (what) dirty[what] = true;
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(sync);
-  }
-
-  function sync() {
-    scheduled = false;
-    if (dirty.drawing) { drawBoard(); dirty.drawing = false; }
-    if (dirty.plays) {
-      const before = shown >= 0 ? JSON.stringify(frames[shown]) : null;
-      plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
-      frames = framesOf(model.get("start"), plays);
-      // Plays that replaced others (a demo reset) leave nothing to animate from.
-      if (before !== null && JSON.stringify(frames[shown]) !== before) shown = -1;
-      fillMoveList();
-      dirty.plays = false;
-    }
-    look.apply();
-    const target = Math.max(0, Math.min(frames.length - 1, current()));
-    if (target !== goal || (shown !== target && !animating)) show(target);
-    else panels();
-  }
-
-  // --- the board -----------------------------------------------------------------------
-  function drawBoard() {
+  function draw() {
     const pics = pictures();
     if (!pics) return;
-    boardBox.innerHTML = pics.board;
-    svg = boardBox.querySelector("svg");
+    box.innerHTML = pics.board;
+    svg = box.querySelector("svg");
     const style = document.createElementNS("http://www.w3.org/2000/svg", "style");
     style.textContent = pics.darkCss;
     svg.prepend(style);
@@ -774,12 +771,20 @@ function renderBoard(model, el) {
     overlay.append(trailLayer, noteLayer);
     pawnLayer = svg.querySelector("#pawns");
     pawnEls = {};
-    svg.addEventListener("click", onBoardClick);
+    svg.addEventListener("click", onClick);
     svg.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onBoardClick(ev); }
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(ev); }
     });
     shown = -1;
     goal = -1;
+  }
+
+  function load() {
+    const before = shown >= 0 ? JSON.stringify(frames[shown]) : null;
+    plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
+    frames = framesOf(model.get("start"), plays);
+    // Plays that replaced others (a demo reset) leave nothing to animate from.
+    if (before !== null && JSON.stringify(frames[shown]) !== before) shown = -1;
   }
 
   function pawnElement(colour) {
@@ -846,6 +851,11 @@ function renderBoard(model, el) {
     pawn.dataset.place = path[path.length - 1];
   }
 
+  function refresh() {
+    if (!svg || !frames.length) return;
+    panels(Math.min(panelIndex, frames.length - 1));
+  }
+
   async function show(target) {
     const my = ++token;
     goal = target;
@@ -856,7 +866,7 @@ function renderBoard(model, el) {
     if (stepwise) {
       for (let i = shown + 1; i <= target; i++) {
         panelIndex = i;
-        panels();
+        refresh();
         for (const motion of plays[i - 1].motions) {
           await animateMotion(motion, my);
           if (my !== token) return;
@@ -872,8 +882,15 @@ function renderBoard(model, el) {
     }
     animating = false;
     panelIndex = target;
-    panels();
+    refresh();
     root.dataset.shown = String(target);
+  }
+
+  /** Head for play `wanted` (walking there if animating), or refill the panels if there. */
+  function follow(wanted) {
+    const target = Math.max(0, Math.min(frames.length - 1, wanted));
+    if (target !== goal || (shown !== target && !animating)) show(target);
+    else refresh();
   }
 
   function replaceCard(name) {
@@ -924,122 +941,39 @@ function renderBoard(model, el) {
     }
   }
 
-  const toMove = (i) => (i < plays.length ? plays[i].colour : (model.get("final") || {}).to_move);
+  return { draw, load, follow, plays: () => plays, frames: () => frames, shown: () => shown,
+    svg: () => svg, card: replaceCard, trail: drawTrail, note: drawNote,
+    stop: () => { token++; } };
+}
 
-  function panels() {
-    if (!svg || !frames.length) return;
-    const i = Math.min(panelIndex, frames.length - 1);
-    const lastIndex = frames.length - 1;
-    const play = i > 0 ? plays[i - 1] : null;
-    const pend = pending();
-    const waiting = pend.play === i && (pend.moves || []).length > 0;
-    const demo = model.get("mode") === "demo";
-    const winner = i === lastIndex ? (model.get("final") || {}).winner : null;
-    replaceCard(waiting ? (pend.hand ? hand.chosen() || (play ? play.card : "") : pend.card)
-      : play ? play.card : "");
-    drawTrail(play);
-    drawNote(shell.update(i));
+/**
+ * Play mode: the person plays the pending move by clicking places on the board (a pawn, then
+ * where it goes); clicks that fit one outcome make it, clicks that fit several offer buttons,
+ * clicks that fit none are sent to Python to explain why not. A forfeit is a Pass button.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean, clearNotice: () => void}} ctx.shell
+ * @param {HTMLElement} ctx.choices the side panel's box of choices, filled afresh each time
+ * @param {() => Pending} ctx.pending
+ * @param {() => number} ctx.current the play the model shows
+ * @param {{svg: () => SVGSVGElement, shown: () => number}} ctx.drawing
+ * @param {() => {active: () => boolean, click: (key: string) => void}} ctx.tools the
+ *   annotating tools, which take the clicks while one is on
+ * @param {() => {chosen: () => (string|null), forget: () => void}} ctx.hand
+ * @param {() => {show: () => void, clearTargets: () => void}} ctx.coach
+ * @returns {{click: (ev: Event) => void, refresh: () => void,
+ *   mark: (keys: string[], cls: string) => void, sendMove: (notation: string) => void,
+ *   forget: () => void, clicks: () => string[], setClicks: (keys: string[]) => void}}
+ */
+function playMode({ model, shell, choices, pending, current, drawing, tools, hand, coach }) {
+  let clicks = [];          // places clicked towards a move (play) or an arrow (annotate)
+  let choosing = [];        // moves the same clicks could mean, offered as buttons
+  const svg = () => drawing.svg();
 
-    let line;
-    if (winner) line = winnerLine(winner);
-    else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
-    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${hand.chosen() ? `playing ${withArticle(hand.chosen())}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
-    else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
-    else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
-    else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
-    else line = `${capital(toMove(i) || "")} to move`;
-    status.textContent = line + " ";
-    status.append(h("span", { class: "sw-where" },
-      i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
-    status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove(i)) || "";
-    shell.explain(explanation, play,
-      demo ? "The position for this rule." : "The start of the game.");
-    const rs = model.get("rule_set") || {};
-    ruleLine.textContent = rs.title || "";
-    const teams = rs.teams || null;
-    teamLine.hidden = !teams;
-    if (teams) {
-      const home = (c) => (frames[i][c] || []).filter((k) => k.endsWith(":home")).length;
-      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
-        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frames[i][c] || []).length, 0)} HOME`).join(" · ");
-    }
-    const draws = rs.leader_draws || [];
-    leaderLine.hidden = !(draws.length && i === 0);
-    if (draws.length) {
-      const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
-      leaderLine.textContent = "High-card draw: " + draws.map((r) => r.map(([c, k]) =>
-        `${capital(c)} ${cardLabel(k)}`).join(", ")).join("; then ") + ` — ${capital(lead[0])} leads.`;
-    }
-    const fin = model.get("final") || {};
-    scoreBox.replaceChildren();
-    scoreBox.hidden = !(winner && fin.scores);
-    if (winner && fin.scores) {
-      const table = h("table", { class: "sw-score-table" },
-        h("tr", {}, h("th", {}, "player"), h("th", {}, "points")));
-      for (const [c, n] of Object.entries(fin.scores).sort((a, b) => b[1] - a[1])) {
-        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, capital(c)), h("td", {}, String(n))));
-      }
-      scoreBox.append(h("div", { class: "sw-since-title" }, "Scores"), table);
-    }
-    if (winner && fin.double_game !== undefined) {
-      scoreBox.hidden = false;
-      scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
-        : "A single game (T8)."));
-    }
-    hand.fill(waiting ? pend : null);
-    demoBar.hidden = !demo;
-    moveList.hidden = demo;  // a demo's one play is what "Show the move" is for
-    showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
-    resetBtn.disabled = i === 0 && (!shell.isLive() || !pend.moves);
-    shell.fillSince(i, plays);
-    svg.dataset.play = String(i);
-    refreshPlayable();
-  }
-
-  const rank = (name) => (name === "sorry" ? 13 : Number(name));
-
-  // Play for points: the hand as cards to click; discards when no card can move (P3).
-  function fillNewGame() {
-    const rs = model.get("rule_set") || {};
-    newGameForm.replaceChildren();
-    const rulesSel = h("select", { class: "sw-new-rules", "aria-label": "rule set" });
-    for (const r of rs.available || []) {
-      rulesSel.append(h("option", { value: r.name, ...(r.name === rs.name ? { selected: "" } : {}) },
-        r.title));
-    }
-    const playersSel = h("select", { class: "sw-new-players", "aria-label": "players" });
-    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, `${n} players`));
-    const colours = ["red", "blue", "yellow", "green"];
-    const boxes = colours.map((c) => h("input", { type: "checkbox", value: c,
-      class: "sw-new-person", ...(c === "red" ? { checked: "" } : {}) }));
-    const sync = () => {
-      const teams = (rs.available || []).find((r) => r.name === rulesSel.value)?.teams;
-      if (teams) playersSel.value = "4";
-      playersSel.disabled = !!teams;
-    };
-    rulesSel.addEventListener("change", sync);
-    sync();
-    newGameForm.append(rulesSel, playersSel, h("span", {}, "played by people:"),
-      ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${c}`)),
-      h("button", { type: "submit", class: "sw-start-game" }, "Start"));
-    newGameForm.onsubmit = (ev) => {
-      ev.preventDefault();
-      newGameForm.hidden = true;
-      model.send({ type: "new_game", rules: rulesSel.value, players: Number(playersSel.value),
-        people: boxes.filter((b) => b.checked).map((b) => b.value) });
-    };
-  }
-
-  function fillMoveList() {
-    shell.fillMoveList(plays.map((p) => ({ label: p.notation, colour: p.colour,
-      title: p.explanation })));
-  }
-
-  // --- playing on the board ------------------------------------------------------------
   function playable() {
     const pend = pending();
     return shell.isLive() && (pend.moves || []).length > 0 && current() === pend.play &&
-      shown === current() && !tools.active();
+      drawing.shown() === current() && !tools().active();
   }
 
   // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
@@ -1047,7 +981,7 @@ function renderBoard(model, el) {
     const ways = [];
     const pend = pending();
     for (const m of pend.moves || []) {
-      if (pend.hand && (m.card !== hand.chosen() || m.kind === "discard")) continue;
+      if (pend.hand && (m.card !== hand().chosen() || m.kind === "discard")) continue;
       for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
     }
     return ways.filter(({ seq }) =>
@@ -1055,9 +989,9 @@ function renderBoard(model, el) {
   }
 
   function mark(keys, cls) {
-    for (const node of svg.querySelectorAll("." + cls)) node.classList.remove(cls);
+    for (const node of svg().querySelectorAll("." + cls)) node.classList.remove(cls);
     for (const key of keys) {
-      for (const node of svg.querySelectorAll(`[data-place="${key}"]`)) {
+      for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
         if (node.closest("#overlay")) continue;
         node.classList.add(cls);
         if (cls === "sw-target" || cls === "sw-selectable") node.setAttribute("tabindex", "0");
@@ -1065,18 +999,13 @@ function renderBoard(model, el) {
     }
   }
 
-  // A forfeit is the only move: nothing on the board can be clicked, only the Pass button.
-  function onlyPass(pend) {
-    return (pend.moves || []).every((m) => m.clicks.length === 0 && m.kind !== "discard");
-  }
-
-  function refreshPlayable() {
-    if (!svg) return;
-    for (const node of svg.querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
+  function refresh() {
+    if (!svg()) return;
+    for (const node of svg().querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
     choices.replaceChildren();
     if (!playable()) {
       mark([], "sw-selectable"); mark([], "sw-target"); mark([], "sw-selected");
-      coach.clearTargets();
+      coach().clearTargets();
       return;
     }
     const options = candidates();
@@ -1092,35 +1021,28 @@ function renderBoard(model, el) {
           onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
       }
     }
-    coach.show();
+    coach().show();
   }
-
-  // --- the move coach: Python plays the games; the page shows its answer ----------------
-  const hand = handBox({ box: handEl, shell, schedule,
-    sendMove: (notation) => sendMove(notation),
-    onPick: () => { clicks = []; choosing = []; } });
-  const coach = coachPanel({ model, shell, choices, pending, svg: () => svg,
-    sendMove: (notation) => sendMove(notation) });
 
   function sendMove(notation, completed) {
     clicks = [];
     choosing = [];
-    clearNotice();
+    shell.clearNotice();
     model.set("selection", []);
     model.save_changes();
     const pend = pending();
-    model.send({ type: "move", notation, card: pend.hand ? hand.chosen() : pend.card,
+    model.send({ type: "move", notation, card: pend.hand ? hand().chosen() : pend.card,
       ...(completed ? { completed } : {}) });
-    hand.forget();
+    hand().forget();
   }
 
   function onBoardClick(ev) {
     const target = ev.target.closest("[data-place]");
     if (!target || target.closest("#overlay")) return;
     const key = target.dataset.place;
-    if (tools.active()) return tools.click(key);
+    if (tools().active()) return tools().click(key);
     if (!playable()) return;
-    clearNotice();
+    shell.clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
     else clicks.push(key);
@@ -1148,7 +1070,7 @@ function renderBoard(model, el) {
     }
     model.set("selection", [...clicks]);
     model.save_changes();
-    refreshPlayable();
+    refresh();
   }
 
   function showChoices(options) {
@@ -1159,21 +1081,256 @@ function renderBoard(model, el) {
     }
   }
 
-  // --- following the model -------------------------------------------------------------
-  const look = themeWatcher({ model, root, shell, schedule, svg: () => svg,
+  return { click: onBoardClick, refresh, mark, sendMove,
+    forget: () => { clicks = []; choosing = []; },
+    clicks: () => clicks, setClicks: (keys) => { clicks = keys; } };
+}
+
+/**
+ * The side panel's words on the play shown: the rule set, whose move it is (or who won), the
+ * teams' progress, the high-card draw, the scores, the play's explanation, and a rule demo's
+ * two buttons (Show the move, Reset).
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{button: Function, goto: (n: number) => void, clearNotice: () => void,
+ *   isLive: () => boolean, explain: Function}} ctx.shell
+ * @returns {{parts: Object<string, HTMLElement>, fill: (view: {i: number, lastIndex: number,
+ *   plays: PlayData[], frame: Object<string, string[]>, pend: Pending, waiting: boolean,
+ *   chosenCard: (string|null)}) => void}}
+ */
+function boardPanels({ model, shell }) {
+  const ruleLine = h("div", { class: "sw-rule-set" });
+  const status = h("div", { class: "sw-status", "aria-live": "polite" });
+  const teamLine = h("div", { class: "sw-teams", hidden: "" });
+  const leaderLine = h("div", { class: "sw-leader", hidden: "" });
+  const scoreBox = h("div", { class: "sw-scores", hidden: "" });
+  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const showMove = shell.button("▶ Show the move", "Show the move this rule is about", "show",
+    () => {
+      shell.clearNotice();
+      if (shell.isLive()) model.send({ type: "show" }); else shell.goto(1);
+    });
+  const resetBtn = shell.button("↺ Reset", "Back to the rule's position and card", "reset",
+    () => {
+      shell.clearNotice();
+      if (shell.isLive()) model.send({ type: "reset" }); else shell.goto(0);
+    });
+  const demoBar = h("div", { class: "sw-demo", hidden: "" }, showMove, resetBtn);
+
+  function fill({ i, lastIndex, plays, frame, pend, waiting, chosenCard }) {
+    const play = i > 0 ? plays[i - 1] : null;
+    const demo = model.get("mode") === "demo";
+    const fin = model.get("final") || {};
+    const winner = i === lastIndex ? fin.winner : null;
+    const toMove = i < plays.length ? plays[i].colour : fin.to_move;
+
+    let line;
+    if (winner) line = winnerLine(winner);
+    else if (waiting && demo) line = `${capital(pend.colour)} holds ${stop(withArticle(pend.card))} Try it: click a pawn, then where it goes — or press Show the move.`;
+    else if (waiting && pend.hand) line = `${capital(pend.colour)} to move — ${chosenCard ? `playing ${withArticle(chosenCard)}: click a pawn, then where it goes.` : "choose a card from your hand."}`;
+    else if (waiting && onlyPass(pend)) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: no pawn can move with it, so press Pass.`;
+    else if (waiting) line = `${capital(pend.colour)} to move — you drew ${withArticle(pend.card)}: click a pawn, then where it goes.`;
+    else if (demo && play) line = `${capital(play.colour)}'s move with ${stop(withArticle(play.card))} Press Reset to try again.`;
+    else line = `${capital(toMove || "")} to move`;
+    status.textContent = line + " ";
+    status.append(h("span", { class: "sw-where" },
+      i === 0 ? "(the start)" : `(play ${i} of ${lastIndex} · turn ${play.turn})`));
+    status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove) || "";
+    shell.explain(explanation, play,
+      demo ? "The position for this rule." : "The start of the game.");
+    const rs = model.get("rule_set") || {};
+    ruleLine.textContent = rs.title || "";
+    const teams = rs.teams || null;
+    teamLine.hidden = !teams;
+    if (teams) {
+      const home = (c) => (frame[c] || []).filter((k) => k.endsWith(":home")).length;
+      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
+        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frame[c] || []).length, 0)} HOME`).join(" · ");
+    }
+    const draws = rs.leader_draws || [];
+    leaderLine.hidden = !(draws.length && i === 0);
+    if (draws.length) {
+      const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
+      leaderLine.textContent = "High-card draw: " + draws.map((r) => r.map(([c, k]) =>
+        `${capital(c)} ${cardLabel(k)}`).join(", ")).join("; then ") + ` — ${capital(lead[0])} leads.`;
+    }
+    scoreBox.replaceChildren();
+    scoreBox.hidden = !(winner && fin.scores);
+    if (winner && fin.scores) {
+      const table = h("table", { class: "sw-score-table" },
+        h("tr", {}, h("th", {}, "player"), h("th", {}, "points")));
+      for (const [c, n] of Object.entries(fin.scores).sort((a, b) => b[1] - a[1])) {
+        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, capital(c)), h("td", {}, String(n))));
+      }
+      scoreBox.append(h("div", { class: "sw-since-title" }, "Scores"), table);
+    }
+    if (winner && fin.double_game !== undefined) {
+      scoreBox.hidden = false;
+      scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
+        : "A single game (T8)."));
+    }
+    demoBar.hidden = !demo;
+    showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();
+    resetBtn.disabled = i === 0 && (!shell.isLive() || !pend.moves);
+  }
+
+  return { parts: { ruleLine, status, teamLine, leaderLine, scoreBox, explanation, demoBar },
+    fill };
+}
+
+/**
+ * The New game… button, at the end of the annotate bar, and the form it opens: a rule set, how
+ * many players, which colours people play. Python starts the game.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {Function} ctx.button the shell's button maker
+ * @param {HTMLElement} ctx.bar the annotate bar, where the button goes
+ * @returns {HTMLFormElement} the form, hidden until the button opens it
+ */
+function newGameForm({ model, button, bar }) {
+  const form = h("form", { class: "sw-new-game sw-needs-kernel", hidden: "" });
+  bar.append(button("New game…", "Start a new game on this board", "new-game",
+    () => { form.hidden = !form.hidden; if (!form.hidden) fill(); }));
+
+  function fill() {
+    const rs = model.get("rule_set") || {};
+    form.replaceChildren();
+    const rulesSel = h("select", { class: "sw-new-rules", "aria-label": "rule set" });
+    for (const r of rs.available || []) {
+      rulesSel.append(h("option", { value: r.name, ...(r.name === rs.name ? { selected: "" } : {}) },
+        r.title));
+    }
+    const playersSel = h("select", { class: "sw-new-players", "aria-label": "players" });
+    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, `${n} players`));
+    const colours = ["red", "blue", "yellow", "green"];
+    const boxes = colours.map((c) => h("input", { type: "checkbox", value: c,
+      class: "sw-new-person", ...(c === "red" ? { checked: "" } : {}) }));
+    // A team rule set is for four players.
+    const fitPlayers = () => {
+      const teams = (rs.available || []).find((r) => r.name === rulesSel.value)?.teams;
+      if (teams) playersSel.value = "4";
+      playersSel.disabled = !!teams;
+    };
+    rulesSel.addEventListener("change", fitPlayers);
+    fitPlayers();
+    form.append(rulesSel, playersSel, h("span", {}, "played by people:"),
+      ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${c}`)),
+      h("button", { type: "submit", class: "sw-start-game" }, "Start"));
+    form.onsubmit = (ev) => {
+      ev.preventDefault();
+      form.hidden = true;
+      model.send({ type: "new_game", rules: rulesSel.value, players: Number(playersSel.value),
+        people: boxes.filter((b) => b.checked).map((b) => b.value) });
+    };
+  }
+
+  return form;
+}
+
+/**
+ * The board game's view: the replay shell with the board's picture, its side panels, play
+ * mode (a hand, the coach), the annotating tools and the new-game form, kept in step with the
+ * model once per batch of changes.
+ * @param {AnyModel} model
+ * @param {HTMLElement} el where anywidget mounts the view
+ * @returns {() => void} what removes the view's listeners
+ */
+function renderBoard(model, el) {
+  const root = h("div", { class: "sorry-widget", tabindex: "0" });
+  el.append(root);
+  const boardBox = h("div", { class: "sw-board" });
+  const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
+    "aria-label": "your hand of cards" });
+  const choices = h("div", { class: "sw-choices" });
+  const pending = () => model.get("pending") || {};
+  let dirty = { drawing: true, plays: true };  // what the next sync redraws
+  let scheduled = false;
+
+  const drawing = boardDrawing({ model, root, box: boardBox, panels,
+    onClick: (ev) => playing.click(ev) });
+  const shell = replayShell(model, root, {
+    count: () => drawing.frames().length, onLive: () => schedule(),
+    listLabel: "plays of the game", clearNote: { text: "", arrows: [], squares: [] },
+    keys: { Escape: () => { playing.setClicks([]); tools.setTool(null); } },
+  });
+  const { controls, notice, note, ruleText, moveList, annotateBar, clearBtn, offline,
+    since } = shell.parts;
+  const side = boardPanels({ model, shell });
+  const { ruleLine, status, teamLine, leaderLine, scoreBox, explanation, demoBar } = side.parts;
+  const playing = playMode({ model, shell, choices, pending, current: shell.current, drawing,
+    tools: () => tools, hand: () => hand, coach: () => coach });
+  // Arrow and Mark go before the shell's Clear, in the bar it made.
+  const tools = annotationTools({ model, button: shell.button, clearBtn,
+    current: shell.current, sendAnnotation: shell.sendAnnotation, mark: playing.mark,
+    refreshPlayable: playing.refresh, clicks: playing.clicks, setClicks: playing.setClicks });
+  const hand = handBox({ box: handEl, shell, schedule, sendMove: playing.sendMove,
+    onPick: playing.forget });
+  const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
+    sendMove: playing.sendMove });
+  const newGame = newGameForm({ model, button: shell.button, bar: annotateBar });
+
+  root.append(h("div", { class: "sw-main" }, boardBox,
+    h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
+      explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList)),
+  controls, annotateBar, newGame, offline);
+
+  /** Everything shown about play i, beside the pawns the drawing placed. */
+  function panels(i) {
+    const plays = drawing.plays();
+    const lastIndex = drawing.frames().length - 1;
+    const play = i > 0 ? plays[i - 1] : null;
+    const pend = pending();
+    const waiting = pend.play === i && (pend.moves || []).length > 0;
+    drawing.card(waiting ? (pend.hand ? hand.chosen() || (play ? play.card : "") : pend.card)
+      : play ? play.card : "");
+    drawing.trail(play);
+    drawing.note(shell.update(i));
+    side.fill({ i, lastIndex, plays, frame: drawing.frames()[i], pend, waiting,
+      chosenCard: hand.chosen() });
+    hand.fill(waiting ? pend : null);
+    moveList.hidden = model.get("mode") === "demo";  // a demo's one play is what "Show the move" is for
+    shell.fillSince(i, plays);
+    drawing.svg().dataset.play = String(i);
+    playing.refresh();
+  }
+
+  // Every change to the model lands here, once per batch: Python sends several traits at
+  // once (plays, play, pending) in no fixed order, and drawing from any one of them alone
+  // would show a stale mix.
+  function schedule(what) {
+    if (what) dirty[what] = true;
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(sync);
+  }
+
+  function sync() {
+    scheduled = false;
+    if (dirty.drawing) { drawing.draw(); dirty.drawing = false; }
+    if (dirty.plays) {
+      drawing.load();
+      shell.fillMoveList(moveItems(drawing.plays()));
+      dirty.plays = false;
+    }
+    look.apply();
+    drawing.follow(shell.current());
+  }
+
+  const look = themeWatcher({ model, root, shell, schedule, svg: drawing.svg,
     redraw: () => { dirty.drawing = true; schedule(); } });
 
   const handlers = {
-    "change:play": () => { clicks = []; choosing = []; schedule(); },
+    "change:play": () => { playing.forget(); schedule(); },
     "change:plays": () => schedule("plays"),
     "change:recent_plays": () => schedule("plays"),
     "change:start": () => schedule("plays"),
     "change:final": () => schedule(),
     "change:drawing": () => schedule("drawing"),
     "change:annotations": () => schedule(),
-    "change:pending": () => { clicks = []; choosing = []; hand.forget(); schedule(); },
+    "change:pending": () => { playing.forget(); hand.forget(); schedule(); },
     "change:coach_advice": () => schedule(),
     "change:rule_set": () => schedule(),
+    "change:rule_texts": () => schedule(),
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
@@ -1185,7 +1342,7 @@ function renderBoard(model, el) {
   shell.start();
 
   return () => {
-    token++;
+    drawing.stop();
     shell.stop();
     look.stop();
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
@@ -1213,134 +1370,89 @@ const cardName = (card) => {
     "sorry-steal": "SORRY! steal", "dont-be-sorry": "Don't Be SORRY!" }[card] || card;
 };
 
-function renderCardTable(model, el) {
-  const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0" });
-  el.append(root);
-  const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
-  const tableBox = h("div", { class: "sw-board sw-table" });
-  const tablePicture = h("div", { class: "sw-table-picture" });
-  // What a person must answer sits on the table next to what they clicked (their hand): the
-  // targets of a SORRY!, Play 2's numbers, a steal or block question.
-  const pick = h("div", { class: "sw-pick", role: "group", "aria-label": "your choice", hidden: "" });
-  tableBox.append(tablePicture, pick);
-  const ruleLine = h("div", { class: "sw-rule-set" }, "The SORRY! card game");
-  const status = h("div", { class: "sw-status", "aria-live": "polite" });
-  const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
-  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
-  const prompt = h("div", { class: "sw-prompt", role: "group", hidden: "" });
-  const choices = h("div", { class: "sw-choices" });
-
+/**
+ * The card table's picture: the frames Python drew, each distinct piece sent once, and the
+ * card faces they refer to. It shows one frame at a time.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {HTMLElement} ctx.root the table view's root, which says the frame shown
+ * @param {HTMLElement} ctx.faces where the card faces' SVG defs go
+ * @param {HTMLElement} ctx.picture where the frame is drawn
+ * @param {(ev: Event) => void} ctx.onClick a click (or Enter, Space) on the table
+ * @returns {{load: () => void, show: (i: number) => void, plays: () => PlayData[],
+ *   frames: () => number[][], svg: () => (SVGSVGElement|null),
+ *   seatCards: (colour: string) => SVGGElement[]}}
+ */
+function tableDrawing({ model, root, faces, picture, onClick }) {
   let plays = [];     // every action's data (plays + recent_plays)
   let pieces = [];    // distinct SVG pieces of the table
   let frames = [];    // each frame's piece indices
   let facesOf = null; // the faces markup shown
   let shown = -1;
+
+  function load() {
+    const tables = model.get("tables") || {};
+    const recent = model.get("recent_tables") || {};
+    pieces = [...(tables.pieces || []), ...(recent.pieces || [])];
+    frames = [...(tables.frames || []), ...(recent.frames || [])];
+    plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
+    if (tables.faces !== facesOf) { faces.innerHTML = tables.faces || ""; facesOf = tables.faces; }
+    shown = -1;
+  }
+
+  function show(i) {
+    if (i === shown) return;
+    picture.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
+    const svg = picture.querySelector("svg");
+    svg.addEventListener("click", onClick);
+    svg.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(ev); }
+    });
+    svg.dataset.play = String(i);
+    shown = i;
+    root.dataset.shown = String(i);
+  }
+
+  const svg = () => picture.querySelector("svg");
+
+  function seatCards(colour) {
+    const pic = svg();
+    return pic ? [...pic.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
+  }
+
+  return { load, show, plays: () => plays, frames: () => frames, svg, seatCards };
+}
+
+/**
+ * Acting at the card table: the person clicks a card of their hand; Play 2 then takes two
+ * number cards; a card that could mean several actions (a SORRY! on whom) offers them as
+ * buttons; a steal or block window is a prompt with two answers. What they must answer sits
+ * on the table just above what they clicked.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean, clearNotice: () => void,
+ *   showNotice: (text: string, level: string) => void, current: () => number}} ctx.shell
+ * @param {HTMLElement} ctx.box the table's box, which the question is placed in
+ * @param {{svg: () => (SVGSVGElement|null), seatCards: (colour: string) => SVGGElement[]}}
+ *   ctx.drawing
+ * @param {() => void} ctx.schedule redraw, once per batch
+ * @returns {{pick: HTMLElement, waitingAt: (i: number) => (Pending|null),
+ *   fill: (pend: Pending|null) => void, click: (ev: Event) => void,
+ *   chosen: () => string[], forget: () => void, stop: () => void}}
+ */
+function tableActions({ model, shell, box, drawing, schedule }) {
   let chosen = [];    // cards clicked towards an action (Play 2 and its two numbers)
-  let dirty = true;
-  let scheduled = false;
+  const prompt = h("div", { class: "sw-prompt", role: "group", hidden: "" });
+  const choices = h("div", { class: "sw-choices" });
+  // What a person must answer sits on the table next to what they clicked (their hand): the
+  // targets of a SORRY!, Play 2's numbers, a steal or block question.
+  const pick = h("div", { class: "sw-pick", role: "group", "aria-label": "your choice", hidden: "" },
+    prompt, choices);
 
-  const shell = replayShell(model, root, {
-    count: () => frames.length, onLive: () => schedule(), animateOption: false,
-    listLabel: "actions of the game", hello: () => ({ theme: themeOf(model) }),
-    keys: { Escape: () => { chosen = []; schedule(); } },
-  });
-  const { goto, current, clearNotice, showNotice, ruleBadge } = shell;
-  const { controls, notice, note, ruleText, moveList, annotateBar, offline, since } = shell.parts;
-  const resetBtn = shell.button("↺ Reset", "Back to the lesson's table", "reset", () => {
-    clearNotice();
-    chosen = [];
-    if (shell.isLive()) model.send({ type: "reset" }); else goto(0);
-  });
-  const demoBar = h("div", { class: "sw-demo", hidden: "" }, resetBtn);
-  pick.append(prompt, choices);
-  const side = h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation,
-    ruleText, note, notice, demoBar, since, moveList);
-  root.append(faces, h("div", { class: "sw-main" }, tableBox, side), controls, annotateBar,
-    offline);
-
-  const pending = () => model.get("pending") || {};
-  const final = () => model.get("final") || {};
-
-  function schedule(changed) {
-    if (changed) dirty = true;
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(sync);
-  }
-
-  function sync() {
-    scheduled = false;
-    if (dirty) {
-      const tables = model.get("tables") || {};
-      const recent = model.get("recent_tables") || {};
-      pieces = [...(tables.pieces || []), ...(recent.pieces || [])];
-      frames = [...(tables.frames || []), ...(recent.frames || [])];
-      plays = [...(model.get("plays") || []), ...(model.get("recent_plays") || [])];
-      if (tables.faces !== facesOf) { faces.innerHTML = tables.faces || ""; facesOf = tables.faces; }
-      shell.fillMoveList(plays.map((p) => ({ label: p.notation, colour: p.colour,
-        title: p.explanation })));
-      shown = -1;
-      dirty = false;
-    }
-    root.classList.toggle("sw-dark", (model.get("tables") || {}).theme === "dark");
-    root.style.setProperty("--sw-size", `${model.get("size")}px`);
-    shell.look();
-    if (!frames.length) return;
-    const i = Math.max(0, Math.min(frames.length - 1, current()));
-    if (i !== shown) {
-      tablePicture.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
-      const svg = tablePicture.querySelector("svg");
-      svg.addEventListener("click", onTableClick);
-      svg.addEventListener("keydown", (ev) => {
-        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onTableClick(ev); }
-      });
-      svg.dataset.play = String(i);
-      shown = i;
-      root.dataset.shown = String(i);
-    }
-    panels(i);
-  }
-
-  const waitingAt = (i) => {
-    const pend = pending();
+  /** @returns {Pending|null} the person's turn, if play i waits for it */
+  function waitingAt(i) {
+    const pend = model.get("pending") || {};
     return shell.isLive() && pend.play === i && (pend.actions || []).length > 0 ? pend : null;
-  };
-
-  function panels(i) {
-    const last = frames.length - 1;
-    const play = i > 0 ? plays[i - 1] : null;
-    const pend = waitingAt(i);
-    const winners = i === last ? final().winners || [] : [];
-    let line;
-    if (winners.length) line = winners.length > 1 ? `${winners.map(capital).join(" and ")} win!` : `${capital(winners[0])} wins!`;
-    else if (pend && pend.window) line = `${capital(pend.colour)}, decide:`;
-    else if (pend && chosen[0] === "play-2") line = `${capital(pend.colour)}: Play 2 — click ${chosen.length === 1 ? "the first" : "the second"} number card.`;
-    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = `${capital(pend.colour)} has no card: pass.`;
-    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = `${capital(pend.colour)}: no card can be played — click one to discard it.`;
-    else if (pend) line = `${capital(pend.colour)}, your turn: click a card in your hand.`;
-    const next = i < plays.length ? plays[i].colour : final().to_act || "";
-    if (!winners.length && !pend) line = `${capital(next)} to act`;
-    status.textContent = line + " ";
-    status.append(h("span", { class: "sw-where" },
-      i === 0 ? (model.get("mode") === "demo" ? "(the lesson's table)" : "(the deal)")
-        : `(play ${i} of ${last} · turn ${play.turn})`));
-    // The line is written in the colour of the player it names.
-    status.dataset.colour = winners[0] || (pend ? pend.colour : next);
-    const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
-    const now = play || start;
-    totalLine.textContent = `Total: ${now.callout || "0"}`;
-    totalLine.dataset.total = String(now.total);
-    shell.explain(explanation, play, model.get("mode") === "demo"
-      ? "The table for this rule: play a card, then Reset to try another."
-      : "The deal: five cards each, every pawn card at START.");
-    shell.update(i);
-    shell.fillSince(i, plays);
-    demoBar.hidden = model.get("mode") !== "demo";
-    resetBtn.disabled = i === 0 && last === 0;
-    markHand(pend);
-    fillPrompt(pend);
-    fillChoices(pend);
-    placePick(pend);
   }
 
   // The question goes just above the card clicked (or the person's hand for a window), inside
@@ -1348,27 +1460,27 @@ function renderCardTable(model, el) {
   function placePick(pend) {
     pick.hidden = prompt.hidden && !choices.childElementCount;
     if (pick.hidden) return;
-    const svg = tablePicture.querySelector("svg");
+    const svg = drawing.svg();
     const selected = svg ? [...svg.querySelectorAll("g.hand-card.sw-selected")].slice(-1) : [];
     const anchors = selected.length ? selected : svg ? [...svg.querySelectorAll(
       `g.player[data-colour="${pend.colour}"] g.hand-card`)] : [];
-    const box = tableBox.getBoundingClientRect();
+    const area = box.getBoundingClientRect();
     const rects = anchors.map((n) => n.getBoundingClientRect());
     const at = rects.length ? {
       left: Math.min(...rects.map((r) => r.left)), top: Math.min(...rects.map((r) => r.top)),
       width: Math.max(...rects.map((r) => r.right)) - Math.min(...rects.map((r) => r.left)),
-    } : { left: box.left, top: box.bottom, width: box.width };
-    const width = Math.min(box.width - 8, 420);
+    } : { left: area.left, top: area.bottom, width: area.width };
+    const width = Math.min(area.width - 8, 420);
     pick.style.width = `${width}px`;
-    const left = Math.max(4, Math.min(box.width - width - 4, at.left - box.left + at.width / 2 - width / 2));
+    const left = Math.max(4, Math.min(area.width - width - 4, at.left - area.left + at.width / 2 - width / 2));
     pick.style.left = `${left}px`;
-    pick.style.bottom = `${Math.max(4, box.bottom - at.top + 8)}px`;
+    pick.style.bottom = `${Math.max(4, area.bottom - at.top + 8)}px`;
     pick.style.top = "";
   }
 
   function sendAct(notation) {
     chosen = [];
-    clearNotice();
+    shell.clearNotice();
     model.send({ type: "act", notation });
   }
 
@@ -1416,13 +1528,8 @@ function renderCardTable(model, el) {
     }
   }
 
-  function seatCards(colour) {
-    const svg = tablePicture.querySelector("svg");
-    return svg ? [...svg.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
-  }
-
   function markHand(pend) {
-    for (const node of tableBox.querySelectorAll(".sw-selectable, .sw-selected")) {
+    for (const node of box.querySelectorAll(".sw-selectable, .sw-selected")) {
       node.classList.remove("sw-selectable", "sw-selected");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
@@ -1439,7 +1546,7 @@ function renderCardTable(model, el) {
       for (const n of next) usable.add(n);
     }
     let picked = chosen.slice();
-    for (const node of seatCards(pend.colour)) {
+    for (const node of drawing.seatCards(pend.colour)) {
       const card = node.dataset.card;
       const k = picked.indexOf(card);
       if (k >= 0) { node.classList.add("sw-selected"); picked.splice(k, 1); continue; }
@@ -1453,19 +1560,19 @@ function renderCardTable(model, el) {
 
   function onTableClick(ev) {
     const node = ev.target.closest("g.hand-card[data-card]");
-    const pend = waitingAt(current());
+    const pend = waitingAt(shell.current());
     if (!node || !pend || pend.window) return;
     const seat = node.closest("g.player");
     if (!seat || seat.dataset.colour !== pend.colour) return;
     const card = node.dataset.card;
-    clearNotice();
+    shell.clearNotice();
     if (node.classList.contains("sw-selected")) { chosen = []; schedule(); return; }
     if (chosen[0] === "play-2") {
       chosen.push(card);
       const start = `${pend.colour} ${chosen.join(" ")}`;
       const fits = pend.actions.filter((a) => a.notation === start || a.notation.startsWith(start + " "));
       if (!fits.length) {
-        showNotice(`Play 2 needs two number cards that are legal here; the ${cardName(card)} is not one of them.`, "error");
+        shell.showNotice(`Play 2 needs two number cards that are legal here; the ${cardName(card)} is not one of them.`, "error");
         chosen.pop();
       } else if (fits.length === 1 && fits[0].notation === start) {
         sendAct(start);
@@ -1477,7 +1584,7 @@ function renderCardTable(model, el) {
     const options = pend.actions.filter((a) => a.card === card);
     if (!options.length) {
       const playable = [...new Set(pend.actions.filter((a) => a.card).map((a) => cardName(a.card)))];
-      showNotice(`The ${cardName(card)} cannot be played now. Playable: ${playable.join(", ") || "none"}.`, "error");
+      shell.showNotice(`The ${cardName(card)} cannot be played now. Playable: ${playable.join(", ") || "none"}.`, "error");
       return;
     }
     if (options.length === 1) { sendAct(options[0].notation); return; }
@@ -1485,42 +1592,189 @@ function renderCardTable(model, el) {
     schedule();
   }
 
-  const handlers = {
-    "change:play": () => { chosen = []; schedule(); },
-    "change:plays": () => schedule(true),
-    "change:recent_plays": () => schedule(true),
-    "change:tables": () => schedule(true),
-    "change:recent_tables": () => schedule(true),
-    "change:final": () => schedule(),
-    "change:annotations": () => schedule(),
-    "change:pending": () => { chosen = []; schedule(); },
-    "change:size": () => schedule(),
-    "change:mode": () => schedule(),
-  };
-  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
-  // With theme "auto", Python draws in the theme the page reports; tell it when it changes.
+  /** @param {Pending|null} pend the person's turn, if the frame shown waits for it */
+  function fill(pend) {
+    markHand(pend);
+    fillPrompt(pend);
+    fillChoices(pend);
+    placePick(pend);
+  }
+
+  const resized = new ResizeObserver(() => { if (!pick.hidden) placePick(waitingAt(shell.current())); });
+  resized.observe(box);
+
+  return { pick, waitingAt, fill, click: onTableClick, chosen: () => chosen,
+    forget: () => { chosen = []; }, stop: () => resized.disconnect() };
+}
+
+/**
+ * The card table's side panel: whose action it is (or who won), the running total, the
+ * action's explanation, and a lesson's Reset button.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{button: Function, goto: (n: number) => void, clearNotice: () => void,
+ *   isLive: () => boolean, explain: Function}} ctx.shell
+ * @param {() => void} ctx.onReset before a reset: what was chosen is forgotten
+ * @returns {{parts: Object<string, HTMLElement>, fill: (view: {i: number, last: number,
+ *   plays: PlayData[], pend: (Pending|null), chosen: string[]}) => void}}
+ */
+function tablePanels({ model, shell, onReset }) {
+  const ruleLine = h("div", { class: "sw-rule-set" }, "The SORRY! card game");
+  const status = h("div", { class: "sw-status", "aria-live": "polite" });
+  const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
+  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const resetBtn = shell.button("↺ Reset", "Back to the lesson's table", "reset", () => {
+    shell.clearNotice();
+    onReset();
+    if (shell.isLive()) model.send({ type: "reset" }); else shell.goto(0);
+  });
+  const demoBar = h("div", { class: "sw-demo", hidden: "" }, resetBtn);
+
+  function fill({ i, last, plays, pend, chosen }) {
+    const final = model.get("final") || {};
+    const play = i > 0 ? plays[i - 1] : null;
+    const winners = i === last ? final.winners || [] : [];
+    let line;
+    if (winners.length) line = winners.length > 1 ? `${winners.map(capital).join(" and ")} win!` : `${capital(winners[0])} wins!`;
+    else if (pend && pend.window) line = `${capital(pend.colour)}, decide:`;
+    else if (pend && chosen[0] === "play-2") line = `${capital(pend.colour)}: Play 2 — click ${chosen.length === 1 ? "the first" : "the second"} number card.`;
+    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = `${capital(pend.colour)} has no card: pass.`;
+    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = `${capital(pend.colour)}: no card can be played — click one to discard it.`;
+    else if (pend) line = `${capital(pend.colour)}, your turn: click a card in your hand.`;
+    const next = i < plays.length ? plays[i].colour : final.to_act || "";
+    if (!winners.length && !pend) line = `${capital(next)} to act`;
+    status.textContent = line + " ";
+    status.append(h("span", { class: "sw-where" },
+      i === 0 ? (model.get("mode") === "demo" ? "(the lesson's table)" : "(the deal)")
+        : `(play ${i} of ${last} · turn ${play.turn})`));
+    // The line is written in the colour of the player it names.
+    status.dataset.colour = winners[0] || (pend ? pend.colour : next);
+    const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
+    const now = play || start;
+    totalLine.textContent = `Total: ${now.callout || "0"}`;
+    totalLine.dataset.total = String(now.total);
+    shell.explain(explanation, play, model.get("mode") === "demo"
+      ? "The table for this rule: play a card, then Reset to try another."
+      : "The deal: five cards each, every pawn card at START.");
+    demoBar.hidden = model.get("mode") !== "demo";
+    resetBtn.disabled = i === 0 && last === 0;
+  }
+
+  return { parts: { ruleLine, status, totalLine, explanation, demoBar }, fill };
+}
+
+/**
+ * With theme "auto", Python draws the table in the theme the page reports: this tells it
+ * when the notebook's theme changes.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @returns {{stop: () => void}}
+ */
+function themeReporter({ model, shell }) {
   let reported = themeOf(model);
   const themeWatch = new MutationObserver(() => {
     const now = themeOf(model);
     if (now !== reported && shell.isLive()) { reported = now; model.send({ type: "hello", theme: now }); }
   });
   if (document.body) themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  return { stop: () => themeWatch.disconnect() };
+}
 
-  const resized = new ResizeObserver(() => { if (!pick.hidden) placePick(waitingAt(current())); });
-  resized.observe(tableBox);
+/**
+ * The card game's view: the replay shell with the table Python drew, its side panel and
+ * acting on the table, kept in step with the model once per batch of changes.
+ * @param {AnyModel} model
+ * @param {HTMLElement} el where anywidget mounts the view
+ * @returns {() => void} what removes the view's listeners
+ */
+function renderCardTable(model, el) {
+  const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0" });
+  el.append(root);
+  const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
+  const tableBox = h("div", { class: "sw-board sw-table" });
+  const tablePicture = h("div", { class: "sw-table-picture" });
+  let dirty = true;   // the tables or plays changed: the next sync reloads them
+  let scheduled = false;
+
+  const drawing = tableDrawing({ model, root, faces, picture: tablePicture,
+    onClick: (ev) => actions.click(ev) });
+  const shell = replayShell(model, root, {
+    count: () => drawing.frames().length, onLive: () => schedule(), animateOption: false,
+    listLabel: "actions of the game", hello: () => ({ theme: themeOf(model) }),
+    keys: { Escape: () => { actions.forget(); schedule(); } },
+  });
+  const { controls, notice, note, ruleText, moveList, annotateBar, offline, since } = shell.parts;
+  const actions = tableActions({ model, shell, box: tableBox, drawing, schedule });
+  const side = tablePanels({ model, shell, onReset: () => actions.forget() });
+  const { ruleLine, status, totalLine, explanation, demoBar } = side.parts;
+  tableBox.append(tablePicture, actions.pick);
+  root.append(faces, h("div", { class: "sw-main" }, tableBox,
+    h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation, ruleText, note,
+      notice, demoBar, since, moveList)),
+  controls, annotateBar, offline);
+
+  function schedule(changed) {
+    if (changed) dirty = true;
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(sync);
+  }
+
+  function sync() {
+    scheduled = false;
+    if (dirty) {
+      drawing.load();
+      shell.fillMoveList(moveItems(drawing.plays()));
+      dirty = false;
+    }
+    root.classList.toggle("sw-dark", (model.get("tables") || {}).theme === "dark");
+    root.style.setProperty("--sw-size", `${model.get("size")}px`);
+    shell.look();
+    const frames = drawing.frames();
+    if (!frames.length) return;
+    const i = Math.max(0, Math.min(frames.length - 1, shell.current()));
+    drawing.show(i);
+    const plays = drawing.plays();
+    const pend = actions.waitingAt(i);
+    side.fill({ i, last: frames.length - 1, plays, pend, chosen: actions.chosen() });
+    shell.update(i);
+    shell.fillSince(i, plays);
+    actions.fill(pend);
+  }
+
+  const handlers = {
+    "change:play": () => { actions.forget(); schedule(); },
+    "change:plays": () => schedule(true),
+    "change:recent_plays": () => schedule(true),
+    "change:tables": () => schedule(true),
+    "change:recent_tables": () => schedule(true),
+    "change:final": () => schedule(),
+    "change:annotations": () => schedule(),
+    "change:rule_texts": () => schedule(),
+    "change:pending": () => { actions.forget(); schedule(); },
+    "change:size": () => schedule(),
+    "change:mode": () => schedule(),
+  };
+  for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
+  const theme = themeReporter({ model, shell });
 
   sync();
   shell.start();
 
   return () => {
     shell.stop();
-    resized.disconnect();
-    themeWatch.disconnect();
+    actions.stop();
+    theme.stop();
     for (const [event, fn] of Object.entries(handlers)) model.off(event, fn);
   };
 }
 
 // One module, one view per kind of game: the board, or the card game's table.
+/**
+ * @param {{model: AnyModel, el: HTMLElement}} view anywidget's view
+ * @returns {() => void} what removes the view's listeners
+ */
 function render({ model, el }) {
   return model.get("view") === "cardtable" ? renderCardTable(model, el) : renderBoard(model, el);
 }

@@ -30,13 +30,13 @@ from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_mo
 from ..board.state import Position
 from ..board.record import MAX_NOTE_CHARS, Record, RecordError
 from ..board.record import annotate as annotate_in
-from ..board.rulebook import RULE_SUMMARIES, rule_link
+from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 from ..board.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_theme_name, load_record, message_field
+    brief, check_theme_name, load_record, message_field, rule_badges
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -134,6 +134,7 @@ class SorryWidget(ReplayWidget):
     MODES = MODES
     #: The page may also set the places clicked towards a move (checked to be places).
     PAGE_WRITABLE = ReplayWidget.PAGE_WRITABLE | {"selection"}
+    RULE_BADGES = rule_badges(RULE_SUMMARIES, RULE_TEXTS, rule_link)
     #: Every pawn's place at the start; the page follows each play's motions from there.
     start = traitlets.Dict().tag(sync=True)
     #: The rule set: name, title, teams, scoring, the 1934 high-card draw, and the rule sets a
@@ -194,8 +195,6 @@ class SorryWidget(ReplayWidget):
             for colour in humans or ():
                 self.game.strategies[colour] = None
             self.humans = [c for c, s in self.game.strategies.items() if s is None]
-        self.rule_texts = {rule: {"text": text, "link": rule_link(rule)}
-                           for rule, text in RULE_SUMMARIES.items()}
         with self.hold_sync():
             if mode == "demo":
                 self._demo_reset()
@@ -256,27 +255,21 @@ class SorryWidget(ReplayWidget):
         self._describe_rules()
 
     def _set_final(self, position: Position) -> None:
-        winner = position.winner()
-        to_move = None if winner or self.mode == "demo" else position.colour_to_move
-        rules = position.rules
-        final = {"to_move": to_move,
-                 "winner": list(winner) if isinstance(winner, tuple) else winner}
-        if winner and rules.scoring:
-            final["scores"] = rules.scores(position)
-        if winner and hasattr(rules, "double_game"):
-            final["double_game"] = rules.double_game(position)
-        self.final = final
+        result = position.rules.result(position)
+        to_move = None if result.winner or self.mode == "demo" else position.colour_to_move
+        # The page shows points and the double game once the game is won.
+        self.final = {"to_move": to_move,
+                      **(result.to_dict() if result.winner else {"winner": None})}
 
     def _describe_rules(self) -> None:
         rules = self._history()[0][0].rules
         draws = self.game.leader_draws if self.game is not None else [
             [(c, card_from_name(card)) for c, card in r] for r in self._record.leader_draws]
         self.rule_set = {
-            "name": rules.name, "title": rules.title, "scoring": rules.scoring,
-            "teams": [list(t) for t in rules.teams] if rules.teams else None,
-            "hand_size": rules.hand_size,
+            **rules.describe(),
             "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
-            "available": [{"name": r.name, "title": r.title, "teams": bool(r.teams)}
+            "available": [{"name": r.name, "title": r.title,
+                           "teams": r.partnerships() is not None}
                           for r in RULE_SETS.values()],
         }
 
@@ -365,7 +358,7 @@ class SorryWidget(ReplayWidget):
         colours) and the colours played by people; the others are played by the computer."""
         try:
             rule_set = get_rules(rules)
-            if rule_set.teams:
+            if rule_set.partnerships():
                 players = 4
             if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
                 raise WidgetError(f"players: expected 2, 3 or 4 or a list of colours, not "

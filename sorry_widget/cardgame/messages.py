@@ -1,0 +1,13 @@
+"""The card game's explanations, refusals and notices in words: its message templates and the
+kinds of value they name, registered with :mod:`sorry_widget.core.messages` (domain
+``"cardgame"``). The rules build :class:`~sorry_widget.core.messages.Message` values; only this
+table holds sentences."""
+
+from __future__ import annotations
+
+from ..core.messages import register
+
+#: Message id (without the ``cardgame.`` domain) -> English template.
+ENGLISH: dict[str, str] = {}
+
+register("cardgame", "en", ENGLISH)

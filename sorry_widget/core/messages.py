@@ -1,0 +1,237 @@
+"""Explanations, refusals and notices as data: a message id with its parameters, turned into
+words in one place, :func:`render`, in the language asked for.
+
+The rules code never writes a sentence. It builds ``Message("board.forward", player="red",
+card=5, …, rules="C13")`` and whoever shows it asks for ``message.text()`` (English) or
+``message.text("fr")``. Each game package registers its templates and the kinds of value its
+templates name (a colour, a card, a place) with :func:`register`; a template is
+:meth:`str.format` text whose fields may carry a kind, e.g. ``"{player:colour}'s {card:card}
+moves"``. Parameters are language-neutral data (colour ids, card numbers, square numbers, nested
+messages), so a translation is a second table of templates and kinds, never a change to the
+rules.
+
+Field specs (after the colon), applied left to right and joined by ``|``:
+
+- a kind registered for the message's domain or for every domain: ``colour``, ``card``, …;
+- ``cap``: the first letter in capitals;
+- ``plural(one,many)``: the number and the word that agrees with it, ``"1 square"``;
+- ``and``: a list rendered item by item and joined as the language joins lists (``a, b and c``);
+- ``clauses``: a list rendered and each put after ``", "`` (empty list: nothing);
+- ``rules``: rule ids (a string or a list) joined with ``", "``.
+
+A nested :class:`Message` renders in the same language. A message's rule ids
+(:meth:`Message.rule_ids`) are those of every parameter named ``rules``, nested ones included.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any, Callable, Iterable, Mapping
+
+#: The languages a message can be rendered in; English is complete, others fall back to it.
+LANGUAGES = ("en",)
+DEFAULT_LANGUAGE = "en"
+
+#: domain -> language -> message id -> template
+_TEMPLATES: dict[str, dict[str, dict[str, str]]] = {}
+#: domain ("" for every domain) -> language -> kind -> function(value, language) -> str
+_KINDS: dict[str, dict[str, dict[str, Callable[[Any, str], str]]]] = {}
+
+_SPEC_ITEM = re.compile(r"^([a-z_]+)(?:\((.*)\))?$")
+
+
+class Message:
+    """A message id with its parameters; immutable and comparable, rendered by :meth:`text`.
+
+    ``Message("board.forward", player="red", steps=5, rules="C13")``. The id's first part, up to
+    the first dot, is its domain: the package that registered its template."""
+
+    __slots__ = ("id", "params")
+
+    def __init__(self, id: str, /, **params: Any) -> None:
+        if "." not in id:
+            raise ValueError(f"message id {id!r} has no domain (e.g. 'board.forward')")
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "params", dict(params))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Message is immutable")
+
+    @property
+    def domain(self) -> str:
+        return self.id.split(".", 1)[0]
+
+    def text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The message in words (:func:`render`)."""
+        return render(self, language)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Message({self.id!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and self.id == other.id
+                and self.params == other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def rule_ids(self) -> tuple[str, ...]:
+        """The rule ids this message cites, in order, each once: ``("C8", "C3", "C4")``."""
+        found: list[str] = []
+        _collect_rules(self, found)
+        return tuple(dict.fromkeys(found))
+
+    def ids(self) -> tuple[str, ...]:
+        """This message's id and those of the messages nested in it, depth first."""
+        out = [self.id]
+        for value in self.params.values():
+            for item in value if isinstance(value, (list, tuple)) else (value,):
+                if isinstance(item, Message):
+                    out.extend(item.ids())
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``{"id": …, "params": {…}}`` with nested messages as dicts too."""
+        return {"id": self.id, "params": {k: _json_value(v) for k, v in self.params.items()}}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_dict()
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def _collect_rules(value: Any, found: list[str], name: str = "") -> None:
+    if isinstance(value, Message):
+        for key, item in value.params.items():
+            _collect_rules(item, found, key)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _collect_rules(item, found, name)
+    elif name == "rules" and isinstance(value, str):
+        found.extend(r.strip() for r in value.split(",") if r.strip())
+
+
+def register(domain: str, language: str, templates: Mapping[str, str] = (),
+             kinds: Mapping[str, Callable[[Any, str], str]] = ()) -> None:
+    """Add a domain's templates (ids without the domain, e.g. ``"forward"`` for
+    ``"board.forward"``) and kinds of value in one language. ``domain=""`` with only kinds adds
+    kinds every domain may use. Registering an id twice with another text is an error."""
+    table = _TEMPLATES.setdefault(domain, {}).setdefault(language, {})
+    for key, template in dict(templates).items():
+        if table.get(key, template) != template:
+            raise ValueError(f"message {domain}.{key} ({language}) registered twice")
+        table[key] = template
+    _KINDS.setdefault(domain, {}).setdefault(language, {}).update(dict(kinds))
+
+
+def template(message_id: str, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """The template of a message id in a language, or None where it has none."""
+    domain, _, key = message_id.partition(".")
+    return _TEMPLATES.get(domain, {}).get(language, {}).get(key)
+
+
+def message_ids(domain: str | None = None) -> list[str]:
+    """Every registered message id (in English), of one domain or of all."""
+    return sorted(f"{d}.{key}" for d, by_language in _TEMPLATES.items()
+                  if domain in (None, d) for key in by_language.get(DEFAULT_LANGUAGE, {}))
+
+
+def render(message: Message | str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A message in words. A plain string is returned as it is (text that is already words,
+    such as a player's name). A language without this message's template falls back to
+    English; an unknown language is an error."""
+    if not isinstance(message, Message):
+        return str(message)
+    if language not in LANGUAGES:
+        raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    text = template(message.id, language)
+    if text is None:
+        text = template(message.id, DEFAULT_LANGUAGE)
+        language_used = DEFAULT_LANGUAGE
+    else:
+        language_used = language
+    if text is None:
+        raise KeyError(f"message {message.id!r} has no template")
+    # A fallback renders its whole sentence, nested parts included, in English.
+    return _Words(message.domain, language_used).vformat(text, (), message.params)
+
+
+def _kind(domain: str, language: str, name: str) -> Callable[[Any, str], str] | None:
+    for where in (domain, ""):
+        by_language = _KINDS.get(where, {})
+        for lang in (language, DEFAULT_LANGUAGE):
+            fn = by_language.get(lang, {}).get(name)
+            if fn is not None:
+                return fn
+    return None
+
+
+def and_list(items: list[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """ "a", "a and b", "a, b and c" in the language's words."""
+    word = _kind("", language, "and_word")
+    conjunction = word(None, language) if word else "and"
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else \
+        ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+
+
+class _Words(string.Formatter):
+    """str.format with the field specs of this module's docstring."""
+
+    def __init__(self, domain: str, language: str) -> None:
+        self.domain = domain
+        self.language = language
+
+    def _words(self, value: Any) -> str:
+        return render(value, self.language) if isinstance(value, Message) else str(value)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec:
+            return self._words(value)
+        for item in format_spec.split("|"):
+            match = _SPEC_ITEM.match(item)
+            if not match:
+                raise ValueError(f"bad field spec {item!r}")
+            name, args = match.groups()
+            value = self._apply(name, args, value)
+        return self._words(value)
+
+    def _apply(self, name: str, args: str | None, value: Any) -> Any:
+        if name == "cap":
+            text = self._words(value)
+            return text[:1].upper() + text[1:]
+        if name == "plural":
+            one, many = (a.strip() for a in (args or "").split(","))
+            return f"{value} {one if value == 1 else many}"
+        if name == "and":
+            return and_list([self._words(v) for v in _as_list(value)], self.language)
+        if name == "clauses":
+            return "".join(", " + self._words(v) for v in _as_list(value))
+        if name == "rules":
+            return ", ".join(_as_list(value))
+        fn = _kind(self.domain, self.language, name)
+        if fn is None:
+            raise KeyError(f"no kind {name!r} for {self.domain} messages")
+        return fn(value, self.language)
+
+
+def _as_list(value: Any) -> list:
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, str) and "," in value:
+        return [v.strip() for v in value.split(",")]
+    return [value]
+
+
+def texts(messages: Iterable[Message | str], language: str = DEFAULT_LANGUAGE) -> list[str]:
+    """Each message in words."""
+    return [render(m, language) for m in messages]
