@@ -120,8 +120,11 @@ def public_modules() -> list[str]:
 
 
 def defined_in(name: str, value, modules: list[str]) -> str | None:
-    """Where ``name`` (a class, function or constant re-exported by ``sorry_widget``) is
-    defined, as ``module.name`` in a public module the reference documents."""
+    """Where ``name`` (a class, function, constant or module re-exported by ``sorry_widget``)
+    is defined, as ``module.name`` in a public module the reference documents (a module: its
+    own name)."""
+    if inspect.ismodule(value):
+        return value.__name__ if value.__name__ in modules else None
     if inspect.isclass(value) or inspect.isfunction(value):
         home = value.__module__
         return f"{home}.{value.__qualname__}" if home in modules else None
@@ -164,9 +167,10 @@ def api_page() -> str:
         home = defined_in(name, value, modules)
         if home is None:
             raise SystemExit(f"build-docs: no public module defines sorry_widget.{name}")
-        role = "class" if inspect.isclass(value) else "func" if callable(value) else "data"
+        role = ("mod" if inspect.ismodule(value) else "class" if inspect.isclass(value)
+                else "func" if callable(value) else "data")
         summary = first_sentence(inspect.getdoc(value) if role != "data" else doc_comment(home))
-        module = home.rsplit(".", 1)[0]
+        module = home if role == "mod" else home.rsplit(".", 1)[0]
         rows.append(f"| {{py:{role}}}`{name} <{home}>` | `{module}` | {summary} |")
     table = "\n".join(rows)
     return f"""# API reference

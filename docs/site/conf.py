@@ -89,8 +89,9 @@ suppress_warnings = ["misc.highlighting_failure"]
 
 def _resolve_in_module(app, env, node, contnode):
     """A docstring's ``:class:`Game``` means what ``Game`` means in its own module (imported
-    there, as the source reads), or else the one project object of that short name: resolved
-    to where that object is documented. Anything still unknown stays a warning (an error)."""
+    there, as the source reads), or in a class the member it names from a base class, or else
+    the one project object of that short name and kind: resolved to where that object is
+    documented. Anything still unknown or ambiguous stays a warning (an error)."""
     if node.get("refdomain") != "py":
         return None
     target = node["reftarget"].lstrip("~.")
@@ -109,8 +110,17 @@ def _resolve_in_module(app, env, node, contnode):
             f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', '')}")
         if name in objects:
             found = name
-    if found is None:
-        matches = [n for n in objects if n.startswith("sorry_widget.") and n.endswith("." + target)]
+    owner = getattr(module, node.get("py:class") or "", None) if module else None
+    if found is None and inspect.isclass(owner):     # a method or attribute it inherits
+        for base in owner.__mro__[1:]:
+            name = f"{base.__module__}.{base.__qualname__}.{target}"
+            if name in objects:
+                found = name
+                break
+    if found is None:   # the one project object of that name and of a kind the role names
+        kinds = set(domain.objtypes_for_role(node["reftype"]) or ())
+        matches = [n for n, entry in objects.items() if n.startswith("sorry_widget.")
+                   and n.endswith("." + target) and (not kinds or entry.objtype in kinds)]
         if len(matches) == 1:
             found = matches[0]
     if found is None:
