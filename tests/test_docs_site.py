@@ -144,6 +144,34 @@ def test_every_rule_id_is_an_anchor_where_the_badges_link(site, pages):
         assert f"<strong>{rule}</strong>" in after, (rule, after)
 
 
+def test_every_address_the_package_gives_of_the_docs_site_is_a_page_of_it(site, pages):
+    """rule_link (the widget's badges, the explanations) names DOCS_URL + page + #id: each is a
+    page of the built site with that id; so is every address of the site in the package, the
+    README, docs/ and the lessons (lite/ is the Lite site's)."""
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, rule_link
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES
+    from sorry_widget.cardgame.rulebook import rule_link as card_rule_link
+    from sorry_widget.core.project import DOCS_URL
+
+    addresses = [rule_link(r) for r in RULE_SUMMARIES] + \
+        [card_rule_link(r) for r in CARD_RULE_SUMMARIES]
+    for folder in ("sorry_widget", "docs", "notebooks"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in (".py", ".js", ".md", ".ipynb", ".json"):
+                addresses += re.findall(re.escape(DOCS_URL) + r"[\w./#-]*",
+                                        path.read_text(encoding="utf-8", errors="replace"))
+    addresses += re.findall(re.escape(DOCS_URL) + r"[\w./#-]*", (ROOT / "README.md").read_text())
+    missing = []
+    for address in set(addresses):
+        page, _, anchor = address.removeprefix(DOCS_URL).rstrip(".").partition("#")
+        if page.startswith("lite/"):
+            continue
+        target = site / (page or "index.html")
+        if target not in pages or (anchor and anchor not in pages[target].ids):
+            missing.append(address)
+    assert len(addresses) > 40 and not missing, missing
+
+
 def test_the_api_reference_describes_the_public_names(site, pages):
     """Each public name (sorry_widget.__all__) has its entry, on the page of the module that
     defines it, and the API page's table links there."""
