@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the docs site in OUTDIR (open OUTDIR/index.html): the README, the rules and the formats
-# of docs/, the seven lessons run and shown with their outputs, the API reference generated from
+# of docs/, the lessons run and shown with their outputs, the API reference generated from
 # the package's docstrings, and the lessons' JupyterLite site in OUTDIR/lite/ for the page
 # "Try it in your browser". Sphinx runs with warnings as errors. Published by
 # .github/workflows/docs-pages.yml at https://sorry-widget.github.io/sorry_widget/.
