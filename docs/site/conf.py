@@ -53,8 +53,9 @@ nb_execution_cache_path = os.environ.get("SORRY_DOCS_CACHE",
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True
-# No widget manager from a CDN: a widget's output shows the picture and the sentence every board
-# widget carries beside its view (image/svg+xml, text/plain), so the page works offline.
+# No widget manager from a CDN: a widget's output shows the picture every board and card-table
+# widget carries beside its view (image/svg+xml; its description becomes the alt text, below),
+# so the page works offline and shows where the board stood.
 nb_ipywidgets_js: dict = {}
 nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-view+json", None),
