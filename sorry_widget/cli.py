@@ -231,7 +231,7 @@ class dask_client:
         except ImportError:
             raise FastEngineMissing("--scheduler needs Dask's distributed package, which is not "
                                     "installed here; install it with pip install "
-                                    "'sorry-widget[fast]'") from None
+                                    "'sorry-widget[dask]'") from None
         try:
             self.client = Client(self.address, timeout="10s")
         except (OSError, TimeoutError) as exc:
@@ -476,7 +476,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar on stderr (default: on a terminal for long runs)")
     _engine_arguments(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the fast extra)")
+                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
