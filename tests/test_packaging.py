@@ -79,6 +79,39 @@ def test_lessons_copies_and_never_overwrites_an_edited_copy_without_force(tmp_pa
     assert not list(folder.rglob(".*.tmp"))
 
 
+def test_every_link_of_the_copied_lessons_and_pages_opens_inside_the_copy(tmp_path):
+    """A lesson's ../docs/ link, and the pages' links to each other, resolve within the folder
+    the lessons were copied to, wherever it is (no link reaches back into the repository)."""
+    from sorry_widget.lesson_files import copy_lessons
+
+    folder = tmp_path / "anywhere" / "class"
+    written, _ = copy_lessons(folder)
+    checked, broken = 0, []
+    for name in written:
+        page = folder / name
+        if page.suffix == ".ipynb":
+            texts = ["".join(c["source"]) for c in json.loads(page.read_text())["cells"]
+                     if c["cell_type"] == "markdown"]
+        elif page.suffix == ".md":
+            texts = [page.read_text()]
+        else:
+            continue
+        for text in texts:
+            for match in LINK.finditer(text):
+                link = match.group(1) or match.group(2)
+                if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:", link):
+                    continue
+                path, _, anchor = link.partition("#")
+                target = (page.parent / path).resolve() if path else page
+                checked += 1
+                if not target.is_file() or folder.resolve() not in target.parents:
+                    broken.append(f"{name}: {link} (not in the copy)")
+                elif anchor and anchor not in anchors(target.read_text()):
+                    broken.append(f"{name}: {link} (no such anchor)")
+    assert checked > 10 and "notebooks/05-strategy-experiments.ipynb" in written
+    assert not broken, broken
+
+
 def test_lessons_into_a_file_is_one_sentence(tmp_path, capsys):
     target = tmp_path / "a-file"
     target.write_text("x")
