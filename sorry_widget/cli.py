@@ -479,6 +479,10 @@ def cmd_lab(args) -> int:
           "http://127.0.0.1:8888/lab/tree/notebooks?token=… (another port if 8888 is taken); "
           "Ctrl+C stops it.", flush=True)
     command = lab_command(folder, args.jupyter_args)
+    if os.name == "nt":  # Windows' execv starts a new process and returns at once
+        import subprocess
+
+        return subprocess.call(command)
     os.execv(command[0], command)
     return 0  # pragma: no cover (execv does not return)
 
