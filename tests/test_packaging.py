@@ -44,6 +44,23 @@ def test_version_is_one_place_and_the_command_prints_it(capsys):
     assert capsys.readouterr().out.strip() == f"sorry-widget {__version__}"
 
 
+def names(requirements: list[str]) -> set[str]:
+    return {re.split(r"[\s<>=!~\[;]", r, maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_each_extra_is_one_purpose_and_the_tests_get_them_all():
+    project = PROJECT["project"]
+    extras = project["optional-dependencies"]
+    assert "traitlets" in names(project["dependencies"])  # the widgets import it directly
+    assert names(extras["lab"]) == {"jupyterlab", "matplotlib", "numpy"}  # no numba, no Dask
+    assert names(extras["fast"]) == {"numpy", "numba"}
+    assert names(extras["dask"]) == {"dask"}
+    assert "sorry-widget[lab,fast,dask]" in extras["test"]
+    assert {"build", "twine", "nbclient", "ipykernel"} <= names(extras["test"])
+    # The README's main job installs what the lessons use at full speed.
+    assert "setup-env.sh lab,fast" in (ROOT / "scripts" / "run.sh").read_text()
+
+
 def test_in_a_clone_the_lessons_are_the_repositorys_own():
     assert lessons_source() == ROOT
     files = lesson_files()
