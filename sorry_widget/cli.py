@@ -630,7 +630,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "outputs)")
     p.set_defaults(func=cmd_export)
 
-    p = sub.add_parser("lessons", help="copy the seven lessons (notebooks/, with the docs/ "
+    p = sub.add_parser("lessons", help="copy the lessons (notebooks/, with the docs/ "
                                        "pages they link to) into a folder")
     p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
                    help=f"where to copy them (default: ./{DEFAULT_FOLDER})")

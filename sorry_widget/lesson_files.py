@@ -1,4 +1,4 @@
-"""The seven lessons for whoever installed the package: where they are, and copying them into a
+"""The lessons for whoever installed the package: where they are, and copying them into a
 folder (``sorry-widget lessons``, ``sorry-widget lab``).
 
 A lesson links to the project's pages as ``../docs/coach.md`` and opens its data as
