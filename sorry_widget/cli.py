@@ -1,10 +1,11 @@
 """The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
-``play``, ``replay``, ``export``."""
+``play``, ``replay``, ``export``, ``lessons``, ``lab``, ``--version``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from collections.abc import Sequence
@@ -15,10 +16,12 @@ from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.project import DOCS_URL
 from .core.safeio import read_json, read_json_file
+from .lesson_files import DEFAULT_FOLDER
 from .board.record import Record, RecordError
 from .board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
+from . import __version__
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
 
@@ -224,7 +227,7 @@ class dask_client:
         except ImportError:
             raise FastEngineMissing("--scheduler needs Dask's distributed package, which is not "
                                     "installed here; install it with pip install "
-                                    "'sorry-widget[fast]'") from None
+                                    "'sorry-widget[dask]'") from None
         try:
             self.client = Client(self.address, timeout="10s")
         except (OSError, TimeoutError) as exc:
@@ -429,6 +432,67 @@ def cmd_cardgame_play(args) -> int:
     return 0
 
 
+def _print_copied(folder: Path, written: list[str], kept: list[str]) -> None:
+    for name in written:
+        print(f"  wrote {folder / name}")
+    if kept:
+        print(f"  kept {len(kept)} file(s) already there")
+
+
+def cmd_lessons(args) -> int:
+    from .lesson_files import LessonsError, copy_lessons
+
+    folder = Path(args.folder)
+    try:
+        written, kept = copy_lessons(folder, force=args.force)
+    except LessonsError as exc:
+        return _usage_error(f"lessons: {exc}")
+    _print_copied(folder, written, kept)
+    print(f"The lessons are in {folder / 'notebooks'}; open them with:  sorry-widget lab "
+          f"{folder}")
+    return 0
+
+
+def cmd_lab(args) -> int:
+    """Copy the lessons where missing, switch on the lessons' JupyterLab defaults, and replace
+    this process with JupyterLab serving the folder."""
+    import importlib.util
+
+    from .lab_settings import write_package_defaults
+    from .lesson_files import LessonsError, copy_lessons, lab_command
+    from .simulation.simulate import fast_engine_available
+
+    if importlib.util.find_spec("jupyterlab") is None:
+        return _usage_error("lab: JupyterLab is not installed here; install it with  "
+                            "pip install 'sorry-widget[lab]'")
+    folder = Path(args.folder).resolve()
+    try:
+        written, kept = copy_lessons(folder, missing_only=True)
+    except LessonsError as exc:
+        return _usage_error(f"lab: {exc}")
+    if written:
+        _print_copied(folder, written, [])
+    try:
+        write_package_defaults()
+    except OSError as exc:  # a read-only environment: the lessons still work
+        print(f"sorry-widget lab: could not switch on 'Save Widget State Automatically' in "
+              f"this environment ({exc}); reopened lessons show their boards after Run All",
+              file=sys.stderr)
+    if not fast_engine_available():
+        print("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
+              "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds.")
+    print(f"Starting JupyterLab on {folder / 'notebooks'}. Open the address it prints, "
+          "http://127.0.0.1:8888/lab/tree/notebooks?token=… (another port if 8888 is taken); "
+          "Ctrl+C stops it.", flush=True)
+    command = lab_command(folder, args.jupyter_args)
+    if os.name == "nt":  # Windows' execv starts a new process and returns at once
+        import subprocess
+
+        return subprocess.call(command)
+    os.execv(command[0], command)
+    return 0  # pragma: no cover (execv does not return)
+
+
 def _colour_strategy(text: str) -> tuple[str, str]:
     colour, _, name = text.partition("=")
     if not name:
@@ -455,6 +519,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
         # Keeps the address on one line: the default formatter breaks it at its hyphen.
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"sorry-widget {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("moves", help="list the legal moves of a position for a card")
@@ -485,7 +550,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar on stderr (default: on a terminal for long runs)")
     _engine_arguments(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the fast extra)")
+                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
@@ -564,11 +629,31 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run the notebook first (default; the lessons are stored without "
                         "outputs)")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("lessons", help="copy the lessons (notebooks/, with the docs/ "
+                                       "pages they link to) into a folder")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"where to copy them (default: ./{DEFAULT_FOLDER})")
+    p.add_argument("--force", action="store_true",
+                   help="replace lesson files there that differ (a student's edits are lost)")
+    p.set_defaults(func=cmd_lessons)
+
+    p = sub.add_parser("lab", help="open the lessons in JupyterLab (copied into the folder "
+                                   "first where missing; edited copies are kept)")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"the lessons' folder (default: ./{DEFAULT_FOLDER})")
+    p.set_defaults(func=cmd_lab)
+    p.epilog = "Other options go to JupyterLab as --name=value, e.g. --port=9999."
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "lab":
+        args.jupyter_args = rest
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         return args.func(args)
     except BrokenPipeError:

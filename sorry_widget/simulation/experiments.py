@@ -302,8 +302,8 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
             from distributed import as_completed
         except ImportError:
             raise FastEngineMissing(
-                f"client= needs Dask's distributed package, which is not installed here; "
-                f"install it with {FAST_EXTRA}") from None
+                "client= needs Dask's distributed package, which is not installed here; "
+                "install it with pip install 'sorry-widget[dask]'") from None
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         futures = [client.submit(_play_range, run, lo, hi, pure=False)
                    for lo, hi in _chunks(games, 4 * n_workers if progress is None else 100)]

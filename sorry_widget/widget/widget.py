@@ -457,9 +457,11 @@ class SorryWidget(ReplayWidget):
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
               engine: str = "auto"):
         """*Which move is best?* for the person to move: every distinct legal move of the card
-        drawn gets its estimated win probability from ``rollouts`` games played after it
-        (default :attr:`coach_rollouts`), shown as bars beside the moves and as colours on
-        their target places. Returns the :class:`~sorry_widget.simulation.coach.CoachAdvice`."""
+        drawn gets its win probability — exact in a small endgame, else estimated from up to
+        ``rollouts`` games played after it (default :attr:`coach_rollouts`), clearly worse
+        moves dropped early (docs/coach.md) — shown as bars beside the moves with the coach's
+        verdict, and as colours on their target places. Returns the
+        :class:`~sorry_widget.simulation.coach.CoachAdvice`."""
         from ..simulation.coach import coach
 
         game = self.game
@@ -479,12 +481,14 @@ class SorryWidget(ReplayWidget):
             clicks = _clicks(e.move)
             rows.append({"notation": e.notation, "explanation": e.move.explanation,
                          "wins": e.wins, "games": e.games, "win_rate": e.win_rate,
-                         "ci95": list(e.ci95), "best": e is best,
-                         "targets": [keys[0] for keys in clicks[1::2]]})
+                         "ci95": list(e.ci95), "best": e is best, "exact": e.exact,
+                         "dropped": e.dropped, "targets": [keys[0] for keys in clicks[1::2]]})
         self.coach_advice = {"play": self.pending["play"], "card": CARD_NAMES[advice.card],
                              "colour": game.colour_to_move, "rollouts": advice.rollouts,
                              "strategy": advice.strategy, "engine": advice.engine,
-                             "seconds": round(advice.seconds, 2), "moves": rows}
+                             "seconds": round(advice.seconds, 2), "method": advice.method,
+                             "games": advice.games, "verdict": advice.verdict(),
+                             "moves": rows}
         return advice
 
     def annotate(self, play: int, text: str | None = None, arrows=None, squares=None):
