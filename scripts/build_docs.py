@@ -4,8 +4,9 @@ It stages the site's sources in build/docs/src, so that the pages stay where Git
 lessons read them:
 
 - docs/site/* (conf.py, the lessons' and the *Try it* pages, the API templates);
-- the README as the home page (pictures from other sites as their words) and every page of
-  docs/ (with docs/images), links pointing at the site's pages instead of ``docs/…``;
+- the README as the home page (pictures from other sites as their words, links to other files
+  of the repository as their pages on GitHub) and every page of docs/ (with docs/images),
+  links pointing at the site's pages instead of ``docs/…``;
 - the lessons (notebooks/*.ipynb, with notebooks/games) in lessons/, their ``../docs/X.md``
   links pointed at the site's pages; myst-nb runs them during the build (cached until their
   code or the package changes);
@@ -209,6 +210,11 @@ def stage(src: Path) -> None:
     # A picture from another site (the Binder badge) becomes its words: the pages load nothing
     # from elsewhere, so they read offline.
     readme = re.sub(r"!\[([^\]]*)\]\(https?://[^)]*\)", r"*\1*", readme)
+    # A link to a file of the repository outside docs/ (LICENSE, CHANGELOG.md): its page there.
+    from sorry_widget.core.project import REPOSITORY_URL
+
+    readme = re.sub(r"\]\((?!docs/|#|[a-zA-Z][\w+.-]*:)([^)\s]+)\)",
+                    lambda m: f"]({REPOSITORY_URL}/blob/main/{m.group(1)})", readme)
     pages = [page.stem for page in (ROOT / "docs").glob("*.md")]
     (src / "index.md").write_text(site_links(readme, "docs/") + toctree(pages), encoding="utf-8")
     try_page = src / "try.md"
