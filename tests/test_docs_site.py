@@ -241,11 +241,15 @@ def test_the_try_page_opens_every_lesson_in_the_lite_site(site):
     assert 'href="try.html"' in index and 'href="api.html"' in index
 
 
-def test_a_build_without_its_folder_says_how_to_call_it():
-    done = subprocess.run(["bash", str(BUILD)], capture_output=True, text=True)
+@pytest.mark.parametrize("arguments", [[], ["out", "--lite-from"], ["out", "--lite"],
+                                       ["out", "other"]])
+def test_a_build_called_wrongly_says_how_to_call_it(arguments, tmp_path):
+    done = subprocess.run(["bash", str(BUILD), *arguments], capture_output=True, text=True,
+                          cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.strip() == \
         "usage: bash scripts/build-docs.sh OUTDIR [--no-lite | --lite-from DIR]"
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_readme_says_how_to_build_the_docs_and_where_they_are():
