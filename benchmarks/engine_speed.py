@@ -28,10 +28,10 @@ import sys
 import time
 
 from sorry_widget.board import Position
-from sorry_widget.simulation.fastsim import play_random_game
+from sorry_widget.simulation.fast_loop import play_random_game
 from sorry_widget.board.game import Game
 from sorry_widget.board.record import Record
-from sorry_widget.simulation.simulate import play_one
+from sorry_widget.simulation.experiments import play_one
 
 TARGETS = {"records off": 800, "records kept": 200}
 
@@ -83,9 +83,8 @@ def ours(games: int, players: int) -> list[tuple[str, float, float]]:
 def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
     """Games/s of ``simulate`` on the python engine and one core, for each rule set (4 players,
     random): the fast loop where it supports the rule set, else the general loop."""
-    from sorry_widget.simulation.fastsim import supports
     from sorry_widget.board.rules import RULE_SETS
-    from sorry_widget.simulation.simulate import simulate
+    from sorry_widget.simulation.experiments import simulate
 
     rows = []
     for name, rules in RULE_SETS.items():
@@ -93,14 +92,14 @@ def per_rule_set(games: int) -> list[tuple[str, str, float, float]]:
         summary = simulate(4, games=games, rules=name, seed="bench", results=results,
                            engine="python", workers=1)
         cards = sum(r.cards for r in results) / games
-        rows.append((name, "fast loop" if supports(rules) else "general loop",
+        rows.append((name, "fast loop" if rules.plays_fast("fast_loop") else "general loop",
                      summary.games_per_second, cards))
     return rows
 
 
 def cardgame_rate(games: int) -> tuple[float, float]:
     """Games/s and rounds per game of ``cardgame simulate`` (4 players, random)."""
-    from sorry_widget.simulation.cardsim import simulate_cardgame
+    from sorry_widget.simulation.cardgame_experiments import simulate_cardgame
 
     summary = simulate_cardgame(4, games, seed="bench")
     return summary["games_per_second"], summary["rounds_per_game_mean"]

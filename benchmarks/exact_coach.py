@@ -24,7 +24,7 @@ import time
 from sorry_widget import Game
 from sorry_widget.simulation import exact
 from sorry_widget.simulation.coach import coach, distinct_moves
-from sorry_widget.simulation.simulate import fast_engine_available
+from sorry_widget.simulation.experiments import fast_engine_available
 
 
 def positions(count: int, min_moves: int = 5):

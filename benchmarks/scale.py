@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from engine_speed import apologies_baseline  # noqa: E402
 
 from sorry_widget import Game, Position  # noqa: E402
-from sorry_widget.simulation.fastsim import play_random_game  # noqa: E402
+from sorry_widget.simulation.fast_loop import play_random_game  # noqa: E402
 from sorry_widget.simulation.coach import coach, distinct_moves  # noqa: E402
-from sorry_widget.simulation.simulate import default_workers, simulate  # noqa: E402
+from sorry_widget.simulation.experiments import default_workers, simulate  # noqa: E402
 
 
 def rate(**kwargs) -> tuple[float, object]:

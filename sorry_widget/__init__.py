@@ -18,10 +18,10 @@ from .board.record import Record, RecordError
 from .cardgame import CardGame, CardGameError, CardRecord, CardState, GreedyCardStrategy, \
     RandomCardStrategy
 from .cardgame import DEFAULT_DECK as CARD_DECK
-from .simulation.cardsim import simulate_cardgame
+from .simulation.cardgame_experiments import simulate_cardgame
 from .simulation.coach import CoachAdvice, coach
 from .simulation import exact
-from .simulation.simulate import (FastEngineMissing, batch_game, fast_engine_available, simulate,
+from .simulation.experiments import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                                   wilson_interval)
 from .lesson import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg

@@ -1,10 +1,11 @@
 """The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
-``play``, ``replay``, ``export``."""
+``play``, ``replay``, ``export``, ``lessons``, ``lab``, ``--version``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from collections.abc import Sequence
@@ -14,11 +15,14 @@ from .board.game import Game, GameError
 from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
+from .core.project import DOCS_URL
 from .core.safeio import read_json, read_json_file
+from .lesson_files import DEFAULT_FOLDER
 from .board.record import Record, RecordError
-from .board.rules import OPTION_TYPES, RuleSet, get_rules, winner_json
-from .simulation.simulate import ENGINES, FastEngineMissing, simulate
+from .board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
+from .simulation.experiments import ENGINES, FastEngineMissing, simulate
 from .board.strategies import STRATEGIES
+from . import __version__
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
 
@@ -72,9 +76,10 @@ def _hand_answer(data, hand, language: str = DEFAULT_LANGUAGE) -> dict:
     """Every play from a hand (play for points, P2–P3): each move says the card it plays."""
     position = Position.from_dict(data)
     rules = position.rules
-    if not rules.hand_size:
+    if not rules.deals_hands:
+        with_hands = " and ".join(r.name for r in RULE_SETS.values() if r.deals_hands)
         raise ValueError(f"hand: {rules.name} is played one card at a time; only "
-                         "play-for-points-1992 plays from a hand")
+                         f"{with_hands} plays from a hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= rules.hand_size:
         raise ValueError(f"hand: expected a list of 1 to {rules.hand_size} card names")
     cards = [_card_name(c, f"hand[{i}]") for i, c in enumerate(hand)]
@@ -169,16 +174,7 @@ def _answer_file(path: str, answer, what: str = "position",
 def score_answer(data) -> dict:
     """``{"rules", "winner", "scores"}`` of a position (docs/position-format.md, *Scores*)."""
     position = Position.from_dict(data)
-    rules = position.rules
-    winner = rules.winner(position)
-    answer = {"rules": rules.name, "winner": winner_json(winner)}
-    scores = rules.scores(position)
-    if scores is not None:
-        answer["scores"] = scores
-    double = getattr(rules, "double_game", None)
-    if double is not None and winner is not None:
-        answer["double_game"] = double(position)
-    return answer
+    return {"rules": position.rules.name, **position.rules.result(position).to_dict()}
 
 
 def cmd_score(args) -> int:
@@ -250,7 +246,7 @@ class dask_client:
         except ImportError:
             raise FastEngineMissing("--scheduler needs Dask's distributed package, which is not "
                                     "installed here; install it with pip install "
-                                    "'sorry-widget[fast]'") from None
+                                    "'sorry-widget[dask]'") from None
         try:
             self.client = Client(self.address, timeout="10s")
         except (OSError, TimeoutError) as exc:
@@ -440,7 +436,7 @@ def _card_deck(path):
 
 
 def cmd_cardgame_simulate(args) -> int:
-    from .simulation.cardsim import simulate_cardgame
+    from .simulation.cardgame_experiments import simulate_cardgame
 
     show_progress = args.progress or (args.progress is None and args.games >= 20_000
                                       and sys.stderr.isatty())
@@ -498,6 +494,67 @@ def cmd_cardgame_play(args) -> int:
     return 0
 
 
+def _print_copied(folder: Path, written: list[str], kept: list[str]) -> None:
+    for name in written:
+        print(f"  wrote {folder / name}")
+    if kept:
+        print(f"  kept {len(kept)} file(s) already there")
+
+
+def cmd_lessons(args) -> int:
+    from .lesson_files import LessonsError, copy_lessons
+
+    folder = Path(args.folder)
+    try:
+        written, kept = copy_lessons(folder, force=args.force)
+    except LessonsError as exc:
+        return _usage_error(f"lessons: {exc}")
+    _print_copied(folder, written, kept)
+    print(f"The lessons are in {folder / 'notebooks'}; open them with:  sorry-widget lab "
+          f"{folder}")
+    return 0
+
+
+def cmd_lab(args) -> int:
+    """Copy the lessons where missing, switch on the lessons' JupyterLab defaults, and replace
+    this process with JupyterLab serving the folder."""
+    import importlib.util
+
+    from .lab_settings import write_package_defaults
+    from .lesson_files import LessonsError, copy_lessons, lab_command
+    from .simulation.simulate import fast_engine_available
+
+    if importlib.util.find_spec("jupyterlab") is None:
+        return _usage_error("lab: JupyterLab is not installed here; install it with  "
+                            "pip install 'sorry-widget[lab]'")
+    folder = Path(args.folder).resolve()
+    try:
+        written, kept = copy_lessons(folder, missing_only=True)
+    except LessonsError as exc:
+        return _usage_error(f"lab: {exc}")
+    if written:
+        _print_copied(folder, written, [])
+    try:
+        write_package_defaults()
+    except OSError as exc:  # a read-only environment: the lessons still work
+        print(f"sorry-widget lab: could not switch on 'Save Widget State Automatically' in "
+              f"this environment ({exc}); reopened lessons show their boards after Run All",
+              file=sys.stderr)
+    if not fast_engine_available():
+        print("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
+              "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds.")
+    print(f"Starting JupyterLab on {folder / 'notebooks'}. Open the address it prints, "
+          "http://127.0.0.1:8888/lab/tree/notebooks?token=… (another port if 8888 is taken); "
+          "Ctrl+C stops it.", flush=True)
+    command = lab_command(folder, args.jupyter_args)
+    if os.name == "nt":  # Windows' execv starts a new process and returns at once
+        import subprocess
+
+        return subprocess.call(command)
+    os.execv(command[0], command)
+    return 0  # pragma: no cover (execv does not return)
+
+
 def _colour_strategy(text: str) -> tuple[str, str]:
     colour, _, name = text.partition("=")
     if not name:
@@ -526,10 +583,14 @@ def _add_lang(p) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.")
+        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
+        epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
+        # Keeps the address on one line: the default formatter breaks it at its hyphen.
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"sorry-widget {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("moves", help="list the legal moves of a position for a card (docs/position-format.md)")
+    p = sub.add_parser("moves", help="list the legal moves of a position for a card")
     p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
     p.add_argument("--card", help='the card: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
     p.add_argument("--jsonl", action="store_true",
@@ -550,7 +611,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", help=SEED_HELP)
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -558,11 +619,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="show a progress bar on stderr (default: on a terminal for long runs)")
     _engine_arguments(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the fast extra)")
+                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
-                                     "played after it (docs/coach.md)")
+                                     "played after it")
     p.add_argument("position", help="a sorry-position/1 JSON file")
     p.add_argument("--card", required=True,
                    help='the card drawn: "1" "2" "3" "4" "5" "7" "8" "10" "11" "12" "sorry"')
@@ -581,7 +642,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_coach)
 
     p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains "
-                                     "(docs/exact.md)")
+                                     "")
     p.add_argument("case", choices=["journey", "race"],
                    help="journey: one pawn alone from START to HOME; race: red against yellow, "
                         "one pawn each")
@@ -596,7 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"{strategies}; or one per seat, comma-separated")
     p.add_argument("--rules", default="classic",
                    help="classic, original-1934, edition-2013, teams-1992, partnership-1934, "
-                        "play-for-points-1992 (docs/rules.md)")
+                        "play-for-points-1992")
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a rule option, e.g. sorry_forward_4=true (repeatable)")
     p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
@@ -608,7 +669,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_lang(p)
     p.set_defaults(func=cmd_replay)
 
-    cardgame = sub.add_parser("cardgame", help="the SORRY! card game (docs/cardgame.md)")
+    cardgame = sub.add_parser("cardgame", help="the SORRY! card game")
     card_sub = cardgame.add_subparsers(dest="cardgame_command", required=True)
     p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
     p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
@@ -641,11 +702,31 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run the notebook first (default; the lessons are stored without "
                         "outputs)")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("lessons", help="copy the lessons (notebooks/, with the docs/ "
+                                       "pages they link to) into a folder")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"where to copy them (default: ./{DEFAULT_FOLDER})")
+    p.add_argument("--force", action="store_true",
+                   help="replace lesson files there that differ (a student's edits are lost)")
+    p.set_defaults(func=cmd_lessons)
+
+    p = sub.add_parser("lab", help="open the lessons in JupyterLab (copied into the folder "
+                                   "first where missing; edited copies are kept)")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"the lessons' folder (default: ./{DEFAULT_FOLDER})")
+    p.set_defaults(func=cmd_lab)
+    p.epilog = "Other options go to JupyterLab as --name=value, e.g. --port=9999."
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "lab":
+        args.jupyter_args = rest
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     try:
         return args.func(args)
     except BrokenPipeError:

@@ -62,6 +62,33 @@ def write_lab_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
     return path
 
 
+def package_overrides_path(prefix: str | os.PathLike = sys.prefix) -> Path:
+    """This package's own defaults file among the environment's ``overrides.d``."""
+    return overrides_path(prefix).parent / "overrides.d" / "sorry-widget.json"
+
+
+def write_package_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
+    """The lessons' defaults as this package's own file (``sorry-widget lab``, for a pip user).
+
+    JupyterLab reads ``overrides.d/*.json`` before ``overrides.json``, so whatever a teacher set
+    there, or in their own settings, still wins, and no file of theirs is rewritten. Written
+    only when it differs, whole or not at all (OSError if the environment is not writable)."""
+    path = package_overrides_path(prefix)
+    text = json.dumps(lab_defaults(), indent=2) + "\n"
+    if path.is_file() and path.read_text() == text:
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".sorry-widget-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return path
+
+
 if __name__ == "__main__":
     try:
         print(f"JupyterLab defaults for the lessons: {write_lab_defaults()}")

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import positions
 
-from sorry_widget.simulation import batch
+from sorry_widget.simulation import batch_engine
 from sorry_widget.board.cards import CARDS
 from sorry_widget.board.game import Game
 from sorry_widget.board.moves import legal_moves
 from sorry_widget.board.state import Position
 from sorry_widget.board.rules import CLASSIC, get_rules
-from sorry_widget.simulation.simulate import simulate
+from sorry_widget.simulation.experiments import simulate
 from sorry_widget.board.strategies import GreedyStrategy
 
 RULES = [CLASSIC, get_rules("edition-2013"), get_rules("original-1934"),
@@ -36,7 +36,7 @@ def test_every_cards_distinct_results_are_the_general_engines(data, card, sorry_
     if sorry_4:
         position = Position._make(position.rules.with_options(sorry_forward_4=True),
                                   position.colours, position.pawns, position.to_move)
-    results = batch.results_of(position, card)
+    results = batch_engine.results_of(position, card)
     assert len(results) == len(set(results))
     assert set(results) == general_results(position, card)
 
@@ -52,16 +52,18 @@ def test_results_agree_on_positions_reached_in_play(rules):
             if position.winner() is not None:
                 continue
             for card in CARDS:
-                assert set(batch.results_of(position, card)) == general_results(position, card)
+                assert set(batch_engine.results_of(position, card)) == \
+                    general_results(position, card)
                 checked += 1
     assert checked > 1000
 
 
 def one_pawn_moves(position, card) -> int:
-    pawns, colours = batch.position_arrays(position)
-    ks = np.empty(batch.MAX_MOVES, np.int64)
-    return batch.one_pawn_moves(pawns, position.to_move, card, colours[position.to_move],
-                                *pawns.shape, position.rules.sorry_forward_4, ks, ks.copy())
+    pawns, colours = batch_engine.position_arrays(position)
+    ks = np.empty(batch_engine.MAX_MOVES, np.int64)
+    return batch_engine.one_pawn_moves(pawns, position.to_move, card, colours[position.to_move],
+                                       *pawns.shape, position.rules.sorry_forward_4, ks,
+                                       ks.copy())
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -93,9 +95,9 @@ def test_batch_games_replay_card_for_card_through_the_general_engine(rules, play
     number of distinct results is the general engine's, its result is one of the general
     engine's (for greedy, one of the best), and the game ends alike."""
     start = Position.initial(players, rules)
-    games = batch.play_games(start, 6, strategies, seed="replay")
+    games = batch_engine.play_games(start, 6, strategies, seed="replay")
     for i in range(6):
-        trace = batch.trace_game(start, strategies, "replay", i)
+        trace = batch_engine.trace_game(start, strategies, "replay", i)
         game = Game(start=start.with_to_move(start.colour_names[trace[0][0]]), seed=0)
         for seat, card, distinct, pawns in trace:
             assert game.position.to_move == seat
@@ -173,10 +175,10 @@ def test_the_tests_above_can_fail():
 
 FIRST_RUN = """
 import json
-from sorry_widget.simulation import batch
+from sorry_widget.simulation import batch_engine
 from sorry_widget import simulate
 s = simulate(4, games=50, seed=1, engine="batch", workers=1)
-stats = batch.play_chunk.stats
+stats = batch_engine.play_chunk.stats
 print(json.dumps({"compiled": s.compiled, "compile_seconds": s.compile_seconds,
                   "report": s.report(), "hits": sum(stats.cache_hits.values()),
                   "misses": sum(stats.cache_misses.values())}))
@@ -196,8 +198,8 @@ def test_setup_compiles_once_and_a_fresh_process_then_loads_numba_cache(tmp_path
     from pathlib import Path
 
     script = (Path(__file__).parent.parent / "scripts" / "setup-env.sh").read_text()
-    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.simulation import batch; '
-                     r'batch\.warm_cache\(\))"', script).group(1)
+    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.simulation '
+                     r'import batch_engine; batch_engine\.warm_cache\(\))"', script).group(1)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
 
     def run(source):

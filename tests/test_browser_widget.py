@@ -516,6 +516,12 @@ def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
         page.eval_on_selector_all("svg .sw-coach-target", "ns => ns.map(n => n.dataset.place)"))
     assert page.locator("svg .sw-coach-top").count() >= 1
     assert "wins most often" in page.locator(".sw-notice").text_content()
+    # Estimates: the heading says how many games in all, each bar has its interval band, and
+    # the verdict says how sure the coach is.
+    assert advice["method"] == "racing"
+    assert f"{advice['games']:,} random games in all" in page.text_content(".sw-coach-head")
+    assert page.locator(".sw-coach-row .sw-coach-ci").count() == rows.count()
+    assert page.text_content(".sw-coach-verdict") == advice["verdict"]
     page.screenshot(path="/tmp/coach-widget.png")
     page.locator(".sw-coach-row", has_text=best["notation"]).first.click()
     bridge.wait_shown(1)
@@ -523,6 +529,24 @@ def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
     bridge.flush()
     assert page.locator(".sw-coach-row").count() == 0  # advice belongs to its card
     assert page.locator("svg .sw-coach-target").count() == 0
+
+
+def test_the_coach_shows_an_exact_answer_as_exact(page):
+    """Two players with one pawn each left: the coach solves the game (docs/exact.md) and the
+    page says the figures are exact, with no interval bands."""
+    position = pos(red=[30, "home", "home", "home"], yellow=[50, "home", "home", "home"])
+    w = SorryWidget(position=position, card="10", animate=False)
+    Bridge(page, w)
+    page.locator(".sw-coach-ask").click()
+    page.wait_for_selector(".sw-coach-row")
+    advice = w.coach_advice
+    assert advice["method"] == "exact" and all(m["exact"] for m in advice["moves"])
+    assert "exactly (both then playing their best" in page.text_content(".sw-coach-head")
+    assert page.locator(".sw-coach-row .sw-coach-ci").count() == 0
+    assert page.locator(".sw-coach-exact").count() == len(advice["moves"]) == 2
+    rates = page.eval_on_selector_all(".sw-coach-rate", "ns => ns.map(n => n.textContent)")
+    assert all(r.endswith(" exact") for r in rates)
+    assert page.text_content(".sw-coach-verdict").startswith("Exact: R30-40 is best")
 
 
 def test_a_new_game_clears_the_old_games_notice_and_a_lone_pass_says_so(page):

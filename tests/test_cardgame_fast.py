@@ -11,7 +11,7 @@ import pytest
 from sorry_widget.cardgame.cards import DEFAULT_DECK
 from sorry_widget.cardgame.game import new_state
 from sorry_widget.cardgame.rules import actions, choices, distinct_choices, perform
-from sorry_widget.simulation.cardsim import play_random_cardgame
+from sorry_widget.simulation.cardgame_experiments import play_random_cardgame
 
 #: Many Play 2, SORRY! and Don't Be SORRY! cards, so that the merged Play 2 pairs, steal chains,
 #: blocks and returning players' SORRY!s come up often.

@@ -9,7 +9,7 @@ import pytest
 
 from sorry_widget.cardgame.cards import DEFAULT_DECK, CardGameError, deck_cards
 from sorry_widget.cardgame.state import HAND_LIMIT, cards_in_play
-from sorry_widget.simulation.cardsim import play_random_cardgame
+from sorry_widget.simulation.cardgame_experiments import play_random_cardgame
 from sorry_widget.cardgame.game import CardGame
 from sorry_widget.cardgame.record import CardRecord
 from sorry_widget.cardgame.strategies import GreedyCardStrategy, progress
@@ -248,7 +248,7 @@ def test_a_person_may_take_any_choice_even_one_whose_result_another_action_lists
 
 
 def test_simulate_reports_the_rounds_recounted_from_the_same_games():
-    from sorry_widget.simulation.cardsim import simulate_cardgame
+    from sorry_widget.simulation.cardgame_experiments import simulate_cardgame
 
     summary = simulate_cardgame(4, 30, seed="count")
     recounted = []

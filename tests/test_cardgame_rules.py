@@ -212,7 +212,7 @@ def test_the_plays_command_answers_each_line_and_reports_errors():
 
 from sorry_widget.cardgame.cards import DEFAULT_DECK, deck_cards  # noqa: E402
 from sorry_widget.cardgame.state import cards_in_play  # noqa: E402
-from sorry_widget.simulation.cardsim import play_random_cardgame, simulate_cardgame  # noqa: E402
+from sorry_widget.simulation.cardgame_experiments import play_random_cardgame, simulate_cardgame  # noqa: E402
 from collections import Counter  # noqa: E402
 
 
@@ -255,7 +255,7 @@ def test_the_simulate_command_prints_the_contracts_json():
 def test_explanations_name_cards_as_printed_never_by_their_ids():
     import re
 
-    from sorry_widget.simulation.cardsim import play_random_cardgame as play
+    from sorry_widget.simulation.cardgame_experiments import play_random_cardgame as play
 
     ids = re.compile(r"\b(slide-\d+|take-2|play-2|sorry-back|sorry-steal|dont-be-sorry)\b")
     seen = 0

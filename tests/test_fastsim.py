@@ -9,7 +9,7 @@ from test_properties import positions
 
 from sorry_widget.board import Position
 from sorry_widget.board.track import BACKWARD, SLIDE_AT_TRIANGLE
-from sorry_widget.simulation.fastsim import play_random_game, supports
+from sorry_widget.simulation.fast_loop import play_random_game
 from sorry_widget.board.game import Game
 from sorry_widget.board.moves import SWITCH
 from sorry_widget.board.record import Record
@@ -28,8 +28,9 @@ def game_result(start, seed):
     (4, 4, CLASSIC.with_options(two_draws_again=False)),
     (3, 4, CLASSIC.with_options(sorry_forward_4=True)),
     (2, 4, CLASSIC.with_options(deck="original44")),
-    # every rule set the fast loop says it supports
-    *[(4, 4, get_rules(name)) for name in sorted(RULE_SETS) if supports(get_rules(name))],
+    # every rule set that says the fast loop plays it
+    *[(4, 4, get_rules(name)) for name in sorted(RULE_SETS)
+      if get_rules(name).plays_fast("fast_loop")],
 ])
 def test_fast_loop_plays_the_same_games_as_the_game_loop(players, pawns, rules):
     start = Position.initial(players, rules, pawns_per_player=pawns)
@@ -93,7 +94,7 @@ def test_where_different_moves_reach_the_same_position(data, card):
 @given(positions())
 def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
     from sorry_widget.board.track import FORWARD
-    from sorry_widget.simulation.fastsim import _NO_PAWN, _fill, _sevens
+    from sorry_widget.simulation.fast_loop import _NO_PAWN, _fill, _sevens
     from sorry_widget.board.moves import FORFEIT
 
     position = Position.from_dict(data)

@@ -12,7 +12,7 @@ from pathlib import Path
 from sorry_widget import (CardGame, CardRecord, Game, Record, SorryCardWidget, SorryWidget,
                           simulate)
 from sorry_widget.cardgame.game import new_state
-from sorry_widget.simulation.cardsim import simulate_cardgame
+from sorry_widget.simulation.cardgame_experiments import simulate_cardgame
 
 
 def cards_of(game: Game) -> list[int]:

@@ -32,7 +32,7 @@ LAYERS = {
 }
 
 #: The optional "fast" extra: the batch engine's own module, and Dask where a client is given.
-OPTIONAL = {"simulation/batch.py": {"numpy", "numba"}, "simulation/simulate.py": {"distributed"}}
+OPTIONAL = {"simulation/batch_engine.py": {"numpy", "numba"}, "simulation/experiments.py": {"distributed"}}
 
 #: The layers that import only the standard library.
 STANDARD_LIBRARY_ONLY = ("core", "board", "cardgame", "simulation")
@@ -68,7 +68,7 @@ def imports(path: Path) -> tuple[set[str], set[str]]:
                 base = ".".join(package[:len(package) - node.level + 1] +
                                 ([node.module] if node.module else []))
             for alias in node.names:
-                # "from . import batch" imports a module; "from .x import y" imports module x.
+                # "from . import batch_engine" imports a module; "from .x import y" imports module x.
                 candidate = f"{base}.{alias.name}"
                 inside.add(candidate if module_path(candidate) else base)
     outside = {m for m in outside if m not in sys.stdlib_module_names and m != "__future__"}
@@ -140,7 +140,7 @@ def test_no_module_imports_itself_by_way_of_others():
 def test_the_games_load_numpy_numba_and_dask_only_when_asked():
     import subprocess
 
-    code = ("import sys, sorry_widget, sorry_widget.simulation.simulate, "
+    code = ("import sys, sorry_widget, sorry_widget.simulation.experiments, "
             "sorry_widget.simulation.coach; "
             "print(sorted(m for m in ('numpy', 'numba', 'distributed') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -319,16 +319,40 @@ def test_every_link_of_every_lesson_opens_in_the_site(site):
     assert checked and not broken, broken
 
 
-def test_the_pages_workflow_publishes_what_the_build_command_makes():
+def test_the_pages_workflow_publishes_the_docs_with_the_lite_site_inside():
+    """One Pages workflow publishes the docs site, which builds this Lite site into its lite/
+    folder (scripts/build-docs.sh without --no-lite)."""
     yaml = pytest.importorskip("yaml")
-    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "lite-pages.yml").read_text())
+    workflows = ROOT / ".github" / "workflows"
+    assert not (workflows / "lite-pages.yml").exists()
+    workflow = yaml.safe_load((workflows / "docs-pages.yml").read_text())
     steps = workflow["jobs"]["build"]["steps"]
-    build = next(s["run"] for s in steps if "run" in s)
-    assert build.split()[:2] == ["bash", "scripts/build-lite.sh"]
+    build = next(s["run"] for s in steps if "build-docs.sh" in s.get("run", ""))
+    assert build.split()[:2] == ["bash", "scripts/build-docs.sh"]
+    assert "--no-lite" not in build and "--lite-from" not in build
+    assert any(".[docs]" in s.get("run", "") for s in steps)
+    assert any(s.get("uses", "").startswith("actions/setup-node") for s in steps)
     upload = next(s for s in steps if s.get("uses", "").startswith(
         "actions/upload-pages-artifact"))
     assert upload["with"]["path"] == build.split()[2]
     assert workflow["jobs"]["deploy"]["steps"][0]["uses"].startswith("actions/deploy-pages")
+    script = (ROOT / "scripts" / "build-docs.sh").read_text()
+    assert 'bash "$root/scripts/build-lite.sh" "$outdir/lite"' in script
+
+
+def test_every_address_the_docs_try_page_opens_is_in_the_site(site):
+    """The docs' *Try it in your browser* page (docs/site/try.md, with the list of every lesson
+    that scripts/build_docs.py writes into it) opens lite/lab/index.html, with ?path= a lesson:
+    each is a file of this site."""
+    page = (ROOT / "docs" / "site" / "try.md").read_text()
+    addresses = set(re.findall(r'href="lite/([^"]+)"', page))
+    assert "lab/index.html" in addresses and "<!-- every lesson -->" in page
+    addresses |= {f"lab/index.html?path={p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    for address in addresses:
+        path, _, query = address.partition("?")
+        assert (site / path).is_file(), address
+        if query:
+            assert (site / "files" / query.removeprefix("path=")).is_file(), address
 
 
 def test_a_build_without_npm_stops_with_one_message(tmp_path):

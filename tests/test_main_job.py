@@ -58,3 +58,45 @@ def test_run_sh_opens_jupyterlab_on_the_notebooks(tmp_path):
             proc.wait(15)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+def start_seconds(tmp_path, name: str) -> tuple[float, str]:
+    """Run scripts/run.sh until JupyterLab says it is running; the seconds that took and what
+    was printed until then."""
+    port = free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
+               JUPYTER_CONFIG_DIR=str(tmp_path / "config"), IPYTHONDIR=str(tmp_path / "ipy"))
+    env.pop("DISPLAY", None)
+    log_path = tmp_path / f"{name}.log"
+    started = time.time()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(["bash", "scripts/run.sh", f"--port={port}", "--port-retries=0"],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    try:
+        while "is running at" not in log_path.read_text(errors="replace"):
+            assert proc.poll() is None, log_path.read_text()[-3000:]
+            assert time.time() - started < 300, "JupyterLab did not start"
+            time.sleep(0.2)
+        return time.time() - started, log_path.read_text(errors="replace")
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_a_second_start_installs_nothing_and_says_what_to_open(tmp_path):
+    """Issue 24: run.sh reinstalled the package on every start (25 s); when pyproject.toml,
+    the extras and the version are unchanged it installs and compiles nothing."""
+    first, _ = start_seconds(tmp_path, "first")  # sets up if this clone has not yet
+    second, printed = start_seconds(tmp_path, "second")
+    print(f"\nrun.sh to 'Jupyter Server is running': {first:.1f} s, then {second:.1f} s")
+    assert "setup: packages up to date for sorry-widget[lab,fast]" in printed
+    assert "setup: installing" not in printed and "setup: compiling" not in printed
+    assert "First set-up" not in printed
+    # The one line that says what to open, before JupyterLab prints the address itself.
+    assert printed.count("Open the address it prints") == 1
+    assert "/lab/tree/notebooks?token=" in printed.split("is running at")[1]
+    assert second < 60, printed[-2000:]

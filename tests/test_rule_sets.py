@@ -16,7 +16,7 @@ from sorry_widget.board.cards import DECKS, SORRY
 from sorry_widget.board.game import Game, high_card_draw, next_seat
 from sorry_widget.board.record import Record, RecordError
 from sorry_widget.board.rules import RULE_SETS, RuleError, get_rules
-from sorry_widget.simulation.simulate import simulate
+from sorry_widget.simulation.experiments import simulate
 
 
 def test_rule_sets_are_found_by_name_and_alias_and_unknown_ones_refused():

@@ -18,7 +18,7 @@ from sorry_widget.cli import main
 from sorry_widget.simulation.coach import CoachStrategy, coach, distinct_moves
 from sorry_widget.board.moves import legal_moves
 from sorry_widget.board.state import Position
-from sorry_widget.simulation.simulate import FastEngineMissing, batch_game, simulate
+from sorry_widget.simulation.experiments import FastEngineMissing, batch_game, simulate
 
 # Red has three pawns HOME and one on safety-1: a 5 (or a split 7 ending there) wins at once.
 NEARLY_WON = {"format": "sorry-position/1", "rules": "classic", "to_move": "red",
@@ -66,9 +66,10 @@ def test_auto_takes_the_batch_engine_where_it_can_and_python_elsewhere():
 
 
 def test_without_numpy_or_numba_one_message_says_what_to_install(monkeypatch):
-    monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch", None)
-    monkeypatch.delattr(simulation_package, "batch", raising=False)
-    monkeypatch.setattr("sorry_widget.simulation.simulate.fast_engine_available", lambda: False)
+    monkeypatch.setitem(sys.modules, "sorry_widget.simulation.batch_engine", None)
+    monkeypatch.delattr(simulation_package, "batch_engine", raising=False)
+    monkeypatch.setattr("sorry_widget.simulation.experiments.fast_engine_available",
+                        lambda: False)
     with pytest.raises(FastEngineMissing) as caught:
         simulate(2, games=5, engine="batch")
     assert "pip install 'sorry-widget[fast]'" in str(caught.value)

@@ -12,7 +12,7 @@ from sorry_widget.board.cards import card_from_name
 from sorry_widget.board.game import Game, GameError
 from sorry_widget.board.moves import Move, hand_moves
 from sorry_widget.board.state import Position
-from sorry_widget.simulation.simulate import mean_sd, simulate, wilson_interval
+from sorry_widget.simulation.experiments import mean_sd, simulate, wilson_interval
 from sorry_widget.board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
 

@@ -20,7 +20,8 @@ from typing import Any
 from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
 from .moves import DISCARD, Move, _hand_moves, legal_moves
 from .state import Position
-from .rules import RuleSet, get_rules
+# high_card_draw is the rule sets' now; the game's callers still find it here.
+from .rules import RuleSet, get_rules, high_card_draw  # noqa: F401
 from ..core.seeds import seed_or_fresh
 from .strategies import RandomStrategy, Strategy, as_strategy
 
@@ -57,28 +58,10 @@ def next_seat(move: Move, wins: bool | None = None) -> int:
     is over) or a 2 (C7: a new draw in the same turn), else the next player in turn order.
     ``wins``, if known, saves asking the move again."""
     position = move.position
-    if (move.wins if wins is None else wins) or (move.card == 2 and position.rules.two_draws_again
-                     and move.kind != DISCARD):  # a discarded 2 gives no play (P4)
+    if (move.wins if wins is None else wins) or \
+            position.rules.draws_again(move.card, move.kind == DISCARD):
         return position.to_move
     return (position.to_move + 1) % len(position.colours)
-
-
-def high_card_draw(colours: Sequence[str], deck: str, seed: Any) -> tuple[str, list[list]]:
-    """Who leads by the high-card draw (1934, docs/rules.md *Rule options*): each player draws a
-    card from a shuffled pack, the highest leads, Sorry! highest of all; players who tie for the
-    highest draw again. Returns the leader and every round's draws ``[(colour, card), …]``. The
-    cards go back: the game's own pile is shuffled apart from this draw."""
-    rng = random.Random(f"leader:{seed}")
-    drawing, rounds = list(colours), []
-    while True:
-        pack = deck_cards(deck)
-        rng.shuffle(pack)
-        draws = [(colour, pack.pop()) for colour in drawing]
-        rounds.append(draws)
-        top = max(card for _, card in draws)
-        drawing = [colour for colour, card in draws if card == top]
-        if len(drawing) == 1:
-            return drawing[0], rounds
 
 
 def seed_streams(seed: Any) -> tuple[random.Random, random.Random]:
@@ -116,9 +99,9 @@ class Game:
         #: The high-card draw that chose the leader, where the rule set has one.
         self.leader_draws: list[list] = []
         if start is None:
-            if first is None and self.rules.leader_by_high_card:
+            if first is None:
                 names = Position.initial(players, self.rules).colour_names
-                first, self.leader_draws = high_card_draw(names, self.rules.deck, seed)
+                first, self.leader_draws = self.rules.choose_leader(names, seed)
             start = Position.initial(players, self.rules, to_move=first)
         elif first is not None:
             start = start.with_to_move(first)
@@ -137,13 +120,8 @@ class Game:
         self._positions: list[Position] = [start]
         #: Play for points: each colour's hand, dealt one card at a time from the player who
         #: leads (P2); ``deal`` keeps the hands as dealt, for the record.
-        self.hands: dict[str, list[int]] = {}
-        if self.rules.hand_size:
-            order = list(start.colour_names[start.to_move:] + start.colour_names[:start.to_move])
-            self.hands = {c: [] for c in order}
-            for _ in range(self.rules.hand_size):
-                for colour in order:
-                    self.hands[colour].append(self.pile.draw())
+        order = start.colour_names[start.to_move:] + start.colour_names[:start.to_move]
+        self.hands: dict[str, list[int]] = self.rules.deal(order, self.pile.draw)
         self.deal: dict[str, tuple[int, ...]] = {c: tuple(h) for c, h in self.hands.items()}
 
     # --- state ------------------------------------------------------------------------------
@@ -173,9 +151,9 @@ class Game:
         draw pile, so the deck stays a real deck and the game's record stays valid."""
         if self.finished:
             raise GameError(f"the game is over: {self.winner} won")
-        if self.rules.hand_size:
+        if self.rules.deals_hands:
             raise GameError(f"in {self.rules.name} a player plays from a hand of "
-                            f"{self.rules.hand_size}: see game.hand and game.legal_moves()")
+                            f"{len(self.hand)}: see game.hand and game.legal_moves()")
         if card is not None:
             try:
                 wanted = card if isinstance(card, int) and not isinstance(card, bool) \
@@ -199,7 +177,7 @@ class Game:
         return list(self.hands.get(self.colour_to_move, ()))
 
     def legal_moves(self) -> list[Move]:
-        if self.rules.hand_size:
+        if self.rules.deals_hands:
             if self.finished:
                 raise GameError(f"the game is over: {self.winner} won")
             return _hand_moves(self.position,
@@ -221,7 +199,7 @@ class Game:
         if chosen is None:
             options = ", ".join(m.notation for m in moves)
             holding = (f"the hand {', '.join(CARD_NAMES[c] for c in self.hand)}"
-                       if self.rules.hand_size else with_article(card_label(self.card)))
+                       if self.rules.deals_hands else with_article(card_label(self.card)))
             raise GameError(
                 f"{move if isinstance(move, str) else move.notation!r} is not a legal move for "
                 f"{self.colour_to_move} with {holding}; legal moves: {options}"
@@ -233,7 +211,7 @@ class Game:
         return self._step(True)
 
     def _step(self, want_play: bool) -> Play | None:
-        card = None if self.rules.hand_size else self.draw()
+        card = None if self.rules.deals_hands else self.draw()
         strategy = self.strategies[self.colour_to_move]
         if strategy is None:
             raise GameError(
@@ -258,20 +236,16 @@ class Game:
         return self.winner
 
     def _commit(self, move: Move, want_play: bool = True) -> Play | None:
-        hand_size = self.rules.hand_size
-        card = move.card if hand_size else self.card
+        hands = self.rules.deals_hands
+        card = move.card if hands else self.card
         mover = self.position.to_move
         colour = self.position.colour_to_move
         drawn: tuple[int, ...] = ()
-        if hand_size:
+        if hands:
             hand = self.hands[colour]
             hand.remove(card)
             self.pile.discard(card)
-            # Back to a full hand: one card after a play or a discard (P2, P3).
-            missing = hand_size - len(hand)
-            draw = self.pile.draw
-            drawn = (draw(),) if missing == 1 else tuple([draw() for _ in range(missing)])
-            hand.extend(drawn)
+            drawn = self.rules.refill(hand, self.pile.draw)
         else:
             self.pile.discard(card)
         play = Play(self.cards_played + 1, self.turn, colour, card, move, drawn) \

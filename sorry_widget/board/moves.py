@@ -285,8 +285,8 @@ class Move:
                 ids.extend(_RULE_ID.findall(e[2]))
             if e[0] == "discard":
                 ids.extend(_RULE_ID.findall(e[3]))
-        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.teams else ())
-        if self.wins and not self.position.rules.teams:
+        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.partnerships() else ())
+        if self.wins and not self.position.rules.partnerships():
             ids.append("C14")
         return tuple(dict.fromkeys(ids))
 
@@ -721,7 +721,7 @@ def _explain(move: Move) -> str:
     p = move.position
     colour = p.colours[p.to_move]
     name = _colour_name(colour)
-    team = bool(p.rules.teams)
+    team = p.rules.partnerships() is not None
     partners = tuple(p.colours[s] for s in p.rules.mover_seats(p)) if team else ()
     card = move.card
     label = card_label(card)
@@ -731,7 +731,7 @@ def _explain(move: Move) -> str:
                 "a card, and the turn ends.")
     if kind == FORFEIT:
         text = move.reason[0].upper() + move.reason[1:]
-        if card == 2 and p.rules.two_draws_again:
+        if p.rules.draws_again(card, False):
             # The 2 still draws again (C7), so only this card is lost, not the turn.
             text = text.replace("the turn is forfeited", "the 2 is forfeited")
         if "forfeit" not in text:
@@ -789,7 +789,7 @@ def _explain(move: Move) -> str:
         sentence += f" {partners} have every pawn HOME and win as a team (T8)."
     elif move.wins:
         sentence += f" {name} has every pawn HOME and wins (C14)."
-    elif card == 2 and p.rules.two_draws_again:
+    elif p.rules.draws_again(card, False):
         sentence += f" {name} draws again (C7)."
     return sentence
 

@@ -129,7 +129,7 @@ class Record:
         options = _record_options(game.rules)
         players = [{"colour": c, "strategy": (s.name if s is not None else "person")}
                    for c, s in game.strategies.items()]
-        hands = bool(game.rules.hand_size)
+        hands = game.rules.deals_hands
         plays = [PlayRecord(p.turn, p.colour, CARD_NAMES[p.card], p.move.notation, p.move.events,
                             [CARD_NAMES[c] for c in p.drawn] if hands else None)
                  for p in game.history]
@@ -146,9 +146,9 @@ class Record:
     @classmethod
     def from_history(cls, start: Position, seed: Any, history: list,
                      strategy_name: str = "random") -> Record:
-        """A record of a game played by :func:`~.fastsim.play_random_game` from its compact
-        ``history`` of ``(pawns before, card, index of the move in legal_moves)``. The notation
-        and events of each play are worked out when the record is first read or written."""
+        """A record of a game played by the fast loop's ``play_random_game`` (simulation/
+        fast_loop.py) from its compact ``history`` of ``(pawns before, card, index of the move
+        in legal_moves)``. The notation and events of each play are worked out when the record is first read or written."""
         rules = start.rules
         options = _record_options(rules)
         players = [{"colour": c, "strategy": strategy_name} for c in start.colour_names]
@@ -210,7 +210,7 @@ class Record:
             base = get_rules(data["rules"])
         except ValueError as exc:
             raise RecordError(str(exc)) from None
-        if base.hand_size and fmt != RECORD_FORMAT_HANDS:
+        if base.deals_hands and fmt != RECORD_FORMAT_HANDS:
             raise RecordError(f"format: a {base.name} game is recorded as "
                               f"{RECORD_FORMAT_HANDS!r}, not {fmt!r}")
         _check_options(data["options"])
@@ -243,8 +243,8 @@ class Record:
         if len(data["plays"]) > MAX_PLAYS:
             raise RecordError(f"plays: {len(data['plays']):,} plays is more than a record may "
                               f"hold ({MAX_PLAYS:,})")
-        plays = [_read_play(i, p, base.hand_size) for i, p in enumerate(data["plays"], 1)]
-        if base.hand_size:
+        plays = [_read_play(i, p, base) for i, p in enumerate(data["plays"], 1)]
+        if base.deals_hands:
             deal = _read_deal(data.get("deal"), start)
         elif data.get("deal") is not None:
             raise RecordError(f"deal: {base.name} deals no hands; write null")
@@ -303,7 +303,7 @@ class Record:
         deck = DECKS[rules.deck]
         deck_size = sum(deck.values())
         drawn: Counter = Counter()
-        supply = _Supply(rules.deck) if rules.hand_size else None
+        supply = _Supply(rules.deck) if rules.deals_hands else None
         hands = supply.deal(self.deal, position) if supply else None
         turn = 1
         winner = position.winner()
@@ -576,14 +576,16 @@ def _read_deal(deal: Any, start: Position) -> dict[str, list[str]]:
     return deal
 
 
-def _read_play(n: int, p: Any, hands: int = 0) -> PlayRecord:
-    """Play ``n``; ``hands``: the hand size of play for points (0: no hands)."""
+def _read_play(n: int, p: Any, rules) -> PlayRecord:
+    """Play ``n`` of a game by ``rules``, whose plays say the cards drawn where it deals
+    hands."""
+    hands = rules.deals_hands
     keys = _PLAY_KEYS_HANDS if hands else _PLAY_KEYS
     if not isinstance(p, dict) or list(p) != list(keys):
         raise RecordError(f"play {n}: expected an object with keys {list(keys)}")
     if hands:
         # A play draws back to a full hand: never more cards than a hand holds.
-        if not isinstance(p["drawn"], list) or len(p["drawn"]) > hands:
+        if not isinstance(p["drawn"], list) or len(p["drawn"]) > rules.hand_size:
             raise RecordError(f"play {n}: drawn must be a list of card names")
         for i, card in enumerate(p["drawn"]):
             _card(card, f"play {n}: drawn[{i}]")

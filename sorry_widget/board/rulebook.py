@@ -15,6 +15,7 @@ from .rule_texts import RULE_TEXTS
 #: The board game's rules page on the docs site (built from ``docs/rules.md``).
 RULES_PAGE = DOCS_URL + "rules.html"
 
+#: The board game's rules, one line each, by id (the full text: ``docs/rules.md``).
 RULE_SUMMARIES: dict[str, str] = {
     "C1": "Starting a pawn: only a 1 or a 2 takes a pawn out of START, onto its start exit.",
     "C2": "Own pawn in the way: a move may not end on a pawn of the same colour.",

@@ -4,16 +4,21 @@
 A rule set is an immutable value: its options (the deck, pawns per player, the 2013 changes,
 how the leader is chosen) are fields, so two rule sets with different options are different
 values and positions under them are different positions. What differs between editions beyond
-options is a method the game and the command ask: who leads, who has won, what the score is.
+options is a method the game, the records, the simulations, the command and the widget ask —
+who leads, how hands are dealt and refilled, whose pawns a card moves, who has won, what the
+score is, which fast loops can play it — so an edition is one class here and nothing outside
+this module asks which edition it is.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar
 
 from .track import COLOURS, HOME, START, start_exit
-from .cards import DECKS
+from .cards import DECKS, deck_cards
 from ..core.errors import SorryError
 from ..core.safeio import key_shown, shown
 
@@ -53,6 +58,55 @@ class RuleError(SorryError):
     """An unknown rule set or option, or a value it cannot take; the message names it."""
 
 
+#: The fast loops (simulation/fast_loop.py, simulation/batch_engine.py), as
+#: :meth:`RuleSet.plays_fast` names them.
+FAST_ENGINES = frozenset({"fast_loop", "batch"})
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game stands by its rule set: the winner (a colour, a team's two colours, or None
+    while nobody has won), the points per colour (None where the rule set keeps no score) and
+    whether the win counts twice (the 1934 partnership game; None elsewhere, or before a win)."""
+
+    winner: str | tuple[str, str] | None
+    scores: dict[str, int] | None = None
+    double_game: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON writes it (the ``score`` command, docs/position-format.md *Scores*): the
+        winner always, ``scores`` and ``double_game`` only where the rule set has them."""
+        data: dict[str, Any] = {"winner": winner_json(self.winner)}
+        if self.scores is not None:
+            data["scores"] = self.scores
+        if self.double_game is not None:
+            data["double_game"] = self.double_game
+        return data
+
+
+#: The hooks whose classic answers the fast loops have built in.
+_BUILT_INTO_LOOPS = ("choose_leader", "draws_again", "deal", "refill", "mover_seats", "wins",
+                     "winner")
+
+
+def high_card_draw(colours: Sequence[str], deck: str, seed: Any) -> tuple[str, list[list]]:
+    """Who leads by the high-card draw (1934, docs/rules.md *Rule options*): each player draws a
+    card from a shuffled pack, the highest leads, Sorry! highest of all; players who tie for the
+    highest draw again. Returns the leader and every round's draws ``[(colour, card), …]``. The
+    cards go back: the game's own pile is shuffled apart from this draw."""
+    rng = random.Random(f"leader:{seed}")
+    drawing, rounds = list(colours), []
+    while True:
+        pack = deck_cards(deck)
+        rng.shuffle(pack)
+        draws = [(colour, pack.pop()) for colour in drawing]
+        rounds.append(draws)
+        top = max(card for _, card in draws)
+        drawing = [colour for colour, card in draws if card == top]
+        if len(drawing) == 1:
+            return drawing[0], rounds
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """One reading of the rules. ``name`` is what positions and records store; the fields are
@@ -65,8 +119,14 @@ class RuleSet:
     scoring: ClassVar[str | None] = None
     #: Partners, for the team rule sets: each pair moves and wins together (T1–T8).
     teams: ClassVar[tuple[tuple[str, str], ...] | None] = None
-    #: Cards each player holds (play for points, P2); 0: one card is drawn and played.
+    #: Cards each player holds (play for points, P2); 0: one card is drawn and played. Other
+    #: modules ask :attr:`deals_hands`, :meth:`deal` and :meth:`refill`; the number itself is
+    #: read only where a file's hands are checked.
     hand_size: ClassVar[int] = 0
+    #: The fast loops that play this rule set's games exactly as the game does
+    #: (:meth:`plays_fast`). They know the options, one drawn card per play, a player moving
+    #: their own pawns and winning alone, and ask only :meth:`scores_from`.
+    fast_engines: ClassVar[frozenset[str]] = FAST_ENGINES
 
     #: ``"classic45"`` (five 1s) or ``"original44"`` (four of every card).
     deck: str = "classic45"
@@ -112,6 +172,97 @@ class RuleSet:
                 if getattr(self, f.name) != getattr(base, f.name)}
 
     # --- what differs between editions -----------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """What the widget's page shows of the rule set: its name and title, its scoring (None,
+        "point-sorry" or "adults"), its teams (lists of two colours, or None) and the cards a
+        player holds (0: one card is drawn)."""
+        teams = self.partnerships()
+        return {"name": self.name, "title": self.title, "scoring": self.scoring,
+                "teams": [list(t) for t in teams] if teams else None,
+                "hand_size": self.hand_size}
+
+    def plays_fast(self, engine: str) -> bool:
+        """Whether the fast loop ``engine`` (``"fast_loop"`` or ``"batch"``) plays these rules'
+        games exactly as :class:`~.game.Game` does (see :attr:`fast_engines`)."""
+        if engine not in FAST_ENGINES:
+            raise RuleError(f"engine: {shown(engine)} is not a fast loop; fast loops are "
+                            f"{', '.join(sorted(FAST_ENGINES))}")
+        # A rule set that plays differently by a hook the loops have built in cannot be played
+        # by them, whatever it inherited: so a new edition need not remember to say so.
+        built_in = all(getattr(type(self), hook) is getattr(RuleSet, hook)
+                       for hook in _BUILT_INTO_LOOPS)
+        return engine in self.fast_engines and not self.deals_hands and built_in
+
+    def choose_leader(self, colours: Sequence[str], seed: Any) -> tuple[str | None, list]:
+        """Who leads a new game and the draws that chose them: by default nobody is chosen
+        (None: the first colour in turn order leads), or with the option
+        ``leader_by_high_card`` the 1934 high-card draw (:func:`high_card_draw`)."""
+        if self.leader_by_high_card:
+            return high_card_draw(colours, self.deck, seed)
+        return None, []
+
+    def draws_again(self, card: int, discarded: bool) -> bool:
+        """Whether the player who just played ``card`` plays the next card too: a 2 draws again
+        (C7) where the option ``two_draws_again`` says so, but a discarded 2 gives no play
+        (P4)."""
+        return card == 2 and self.two_draws_again and not discarded
+
+    # Hands (play for points, P2–P3). Without hands each play draws one card.
+
+    @property
+    def deals_hands(self) -> bool:
+        """Whether each player holds a hand and chooses which card to play (P2), rather than
+        drawing one card and playing it."""
+        return self.hand_size > 0
+
+    def deal(self, order: Sequence[str], draw: Callable[[], int]) -> dict[str, list[int]]:
+        """Each colour's hand, dealt one card at a time around ``order`` (the leader first) by
+        ``draw`` (P2); no hands (``{}``) where each play draws one card."""
+        hands: dict[str, list[int]] = {c: [] for c in order} if self.deals_hands else {}
+        for _ in range(self.hand_size):
+            for colour in order:
+                hands[colour].append(draw())
+        return hands
+
+    def refill(self, hand: list[int], draw: Callable[[], int]) -> tuple[int, ...]:
+        """Draw ``hand`` back to a full hand after a play or a discard (P2, P3); the cards
+        drawn, which join the hand."""
+        missing = self.hand_size - len(hand)
+        drawn = (draw(),) if missing == 1 else tuple([draw() for _ in range(missing)])
+        hand.extend(drawn)
+        return drawn
+
+    # Teams (T1–T8). Without teams each colour plays alone.
+
+    def partnerships(self) -> tuple[tuple[str, str], ...] | None:
+        """The teams, each two colours that move and win together (T1–T8); None where every
+        colour plays for itself."""
+        return self.teams
+
+    def team_of(self, colour: str) -> tuple[str, ...]:
+        """The colours that win with ``colour``: itself alone, or it and its partner (T8)."""
+        return (colour,)
+
+    def partner(self, colour: str) -> str | None:
+        """The partner of ``colour`` (T1), or None where every colour plays for itself."""
+        return None
+
+    # Winning and scoring (C14, T8, P5).
+
+    def result(self, position) -> Result:
+        """How ``position`` stands: the winner, the scores and the double game together."""
+        return Result(self.winner(position), self.scores(position),
+                      self.double_game(position))
+
+    def keeps_score(self) -> bool:
+        """Whether a finished game has points (Point Sorry, 1934; P5, 1992)."""
+        return self.scoring is not None
+
+    def double_game(self, position) -> bool | None:
+        """Whether the win counts twice; None: these rules have no double game, or nobody has
+        won yet."""
+        return None
 
     def winner(self, position) -> str | tuple[str, str] | None:
         """Who has won (C14): the colour with all pawns HOME; None while nobody has."""
@@ -207,11 +358,15 @@ class _TeamPlay:
     player to move uses the card for any pawn of the team, and the team wins together."""
 
     teams: ClassVar[tuple[tuple[str, str], ...]] = (("red", "yellow"), ("blue", "green"))
+    # The fast loops move a player's own pawns only and know no team win.
+    fast_engines: ClassVar[frozenset[str]] = frozenset()
 
     def partner(self, colour: str) -> str:
+        """T1: red and yellow are partners, and blue and green."""
         return next(b if a == colour else a for a, b in self.teams if colour in (a, b))
 
     def team_of(self, colour: str) -> tuple[str, str]:
+        """T8: a colour wins with its partner."""
         return next(t for t in self.teams if colour in t)
 
     def mover_seats(self, position) -> tuple[int, ...]:
@@ -276,6 +431,8 @@ class PlayForPoints1992(RuleSet):
     aliases: ClassVar[tuple[str, ...]] = ("points", "adults")
     scoring: ClassVar[str | None] = "adults"
     hand_size: ClassVar[int] = 5
+    # The fast loops draw one card per play and hold no hands.
+    fast_engines: ClassVar[frozenset[str]] = frozenset()
 
     def initial_pawns(self, colour: int, count: int) -> tuple[int, ...]:
         """P1: one pawn on the start exit, the others in START."""

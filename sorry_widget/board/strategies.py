@@ -68,7 +68,7 @@ class RandomStrategy:
             return moves[0]
         distinct: dict = {}
         # From a hand of cards, what is left in the hand is part of the result too (P2).
-        hands = position.rules.hand_size
+        hands = position.rules.deals_hands
         for move in moves:
             distinct.setdefault((move.result_pawns, move.card) if hands else move.result_pawns,
                                 move)
@@ -81,7 +81,7 @@ class RandomStrategy:
         others' moves all end apart."""
         if len(moves) == 1:
             return moves[0]
-        if position.rules.hand_size:
+        if position.rules.deals_hands:
             # Moves of different cards never end alike: the rest of the hand differs.
             options = []
             first: dict = {}

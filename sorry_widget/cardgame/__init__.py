@@ -1,5 +1,5 @@
 """The SORRY! card game, laid out as the board game is: cards, state, rules, strategies, game,
-record. Standard library only; its simulator is sorry_widget.simulation.cardsim."""
+record. Standard library only; its simulator is sorry_widget.simulation.cardgame_experiments."""
 
 from .cards import DEFAULT_DECK, CardGameError, load_deck, read_deck
 from .game import CardGame, new_state

@@ -74,11 +74,11 @@ THEMES: dict[str, Theme] = {
 }
 
 
+_SCALAR_FIELDS = ("background", "track", "line", "text", "muted", "pawn_outline", "card",
+                  "card_back", "highlight", "arrow")
 #: A theme whose colours are tokens (``@track@``, ``@colour-red@``): a drawing made with it is
 #: turned by :func:`themed` into one that a stylesheet can repaint, so a single drawing serves
 #: both themes.
-_SCALAR_FIELDS = ("background", "track", "line", "text", "muted", "pawn_outline", "card",
-                  "card_back", "highlight", "arrow")
 TOKENS = Theme(
     "tokens", **{f: f"@{f.replace('_', '-')}@" for f in _SCALAR_FIELDS},
     colours={c: f"@colour-{c}@" for c in COLOURS}, tints={c: f"@tint-{c}@" for c in COLOURS},

@@ -1,5 +1,7 @@
-"""Above the games: many games played fast (fastsim, batch), simulate, and the coach.
+"""Above the games: the fast loops that play many games (fast_loop, the pure-Python loop;
+batch_engine, NumPy and numba), the experiments that run and summarise them (experiments for
+the board game, cardgame_experiments for the card game), and the coach.
 
-NumPy and numba load only in ``batch`` and Dask only where a client is given; importing this
+NumPy and numba load only in ``batch_engine`` and Dask only where a client is given; importing this
 package loads neither.
 """

@@ -33,7 +33,7 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .simulate import fast_engine_available, simulate, wilson_interval
+from .experiments import fast_engine_available, simulate, wilson_interval
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
 
@@ -196,7 +196,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
         raise ValueError(f"budget: must be a whole number of at least 1, not {budget!r}")
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
-    if position.rules.hand_size:
+    if position.rules.deals_hands:
         raise ValueError(f"position: in {position.rules.name} a player holds a hand of "
                          f"cards; the coach advises on one drawn card")
     if position.winner() is not None:
@@ -328,10 +328,7 @@ def paired_gap(first: Sequence[int], second: Sequence[int],
 
 
 def _wins_for(position: Position, winner_colour: str, mover: str) -> bool:
-    teams = position.rules.teams
-    if teams:
-        return position.rules.team_of(winner_colour) == position.rules.team_of(mover)
-    return winner_colour == mover
+    return position.rules.team_of(winner_colour) == position.rules.team_of(mover)
 
 
 class CoachStrategy:

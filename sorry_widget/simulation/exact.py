@@ -32,7 +32,7 @@ from fractions import Fraction
 from ..board.cards import deck_cards
 from ..board.game import next_seat
 from ..board.moves import legal_moves
-from ..board.rules import RuleSet, get_rules
+from ..board.rules import RULE_SETS, RuleSet, get_rules
 from ..board.state import Position
 from ..board.track import HOME, START, STEPS_TO_HOME
 
@@ -46,9 +46,15 @@ TOLERANCE = 1e-13
 MAX_SWEEPS = 100_000
 
 
-#: The rule sets whose games these models are: one card drawn per play, each player alone.
-#: Team play moves a partner's pawns and play for points plays from a hand (docs/exact.md).
-SOLVABLE = ("classic", "original-1934", "edition-2013")
+def _modelled(rule_set: RuleSet) -> bool:
+    # Asked of the rule set's hooks, not its name, so an edition of one's own is judged by
+    # what it does: team play moves a partner's pawns, play for points plays from a hand.
+    return not rule_set.deals_hands and not rule_set.partnerships()
+
+
+#: The project's rule sets whose games these models are: one card drawn per play, each player
+#: alone (docs/exact.md).
+SOLVABLE = tuple(name for name, rule_set in RULE_SETS.items() if _modelled(rule_set))
 
 
 class ExactError(ValueError):
@@ -57,7 +63,7 @@ class ExactError(ValueError):
 
 def _solvable(rules: RuleSet | str) -> RuleSet:
     rule_set = get_rules(rules)
-    if rule_set.name not in SOLVABLE:
+    if not _modelled(rule_set):
         raise ExactError(f"rules: {rule_set.name} is not solved exactly: the solvers model one "
                          f"card per play and no partners; use {', '.join(SOLVABLE)}")
     return rule_set
@@ -296,7 +302,7 @@ def solvable_position(position: Position):
     a rule set of :data:`SOLVABLE` — a function returning every reachable state's value (the
     first seat's chance of winning under best play by both, from :func:`race_graph`); else
     None. The coach answers such positions exactly."""
-    if position.rules.name not in SOLVABLE or len(position.colours) != 2:
+    if not _modelled(position.rules) or len(position.colours) != 2:
         return None
     open_pawns = [[loc for loc in locs if loc != HOME] for locs in position.pawns]
     if any(len(locs) != 1 for locs in open_pawns):

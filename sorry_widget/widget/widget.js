@@ -275,8 +275,12 @@ function uiText(model, key, values = {}) {
  * @property {string} strategy
  * @property {string} engine
  * @property {number} seconds
+ * @property {string} [method] "exact", "racing" (clearly worse moves dropped) or "full"
+ * @property {number} [games] games played in all
+ * @property {string} [verdict] how sure the coach is, in one sentence
  * @property {{notation: string, explanation: string, wins: number, games: number,
- *   win_rate: number, ci95: number[], best: boolean, targets: string[]}[]} moves */
+ *   win_rate: number, ci95: number[], best: boolean, targets: string[], exact?: boolean,
+ *   dropped?: boolean}[]} moves */
 
 /** @typedef {object} Tables the card game's table: every frame drawn by Python, each distinct
  *   piece sent once (`recent_tables` holds the newest pieces and frames alike)
@@ -744,6 +748,23 @@ function handBox({ box, shell, schedule, sendMove, onPick }) {
  * @param {(notation: string) => void} ctx.sendMove play a move
  * @returns {{show: () => void, clearTargets: () => void}}
  */
+/**
+ * What the coach's bars are: exact chances, or estimates from how many games.
+ * @param {CoachAdvice} advice
+ * @returns {string}
+ */
+function coachHeading(advice) {
+  const who = `Which move is best? ${capital(advice.colour)}'s chance to win after each move`;
+  if (advice.method === "exact") {
+    return `${who}, exactly (both then playing their best; cards drawn with replacement)`;
+  }
+  if (advice.method === "racing") {
+    return `${who} (${advice.games.toLocaleString()} ${advice.strategy} games in all, up to ` +
+      `${advice.rollouts.toLocaleString()} after each; clearly worse moves dropped; 95% intervals)`;
+  }
+  return `${who} (${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`;
+}
+
 function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
   /** @returns {CoachAdvice|null} the advice for the pending play, if any */
   function coachAdvice() {
@@ -770,9 +791,7 @@ function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     }
     const box = h("div", { class: "sw-coach", role: "group",
       "aria-label": "the coach's estimate of each move's chance to win" },
-    h("div", { class: "sw-coach-head" },
-      `Which move is best? ${capital(advice.colour)}'s chance to win after each move ` +
-      `(${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`));
+    h("div", { class: "sw-coach-head" }, coachHeading(advice)));
     // The bars share one scale, from 0 to just above the highest interval, so that moves
     // with similar chances still look different.
     const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
@@ -782,18 +801,25 @@ function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
       h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
         h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
     for (const m of advice.moves) {
-      const row = h("button", { type: "button", class: "sw-coach-row" + (m.best ? " sw-coach-best" : ""),
-        title: `${m.best ? "Best estimate. " : ""}${m.explanation} Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])}). Click to play it.`,
+      // An exact figure has no interval to draw; an estimate says how many games it rests on.
+      const figure = m.exact ? `Exact: ${pct(m.win_rate)}.`
+        : `Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])})` +
+          (m.dropped ? "; no more games after that: clearly worse than the leader." : ".");
+      const row = h("button", { type: "button",
+        class: "sw-coach-row" + (m.best ? " sw-coach-best" : "") + (m.exact ? " sw-coach-exact" : "") +
+          (m.dropped ? " sw-coach-dropped" : ""),
+        title: `${m.best ? (m.exact ? "Best. " : "Best estimate. ") : ""}${m.explanation} ${figure} Click to play it.`,
         "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
       h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
       h("span", { class: "sw-coach-bar" },
         h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
-        h("span", { class: "sw-coach-ci",
-          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })),
-      h("span", { class: "sw-coach-rate" }, pct(m.win_rate)));
+        ...(m.exact ? [] : [h("span", { class: "sw-coach-ci",
+          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })])),
+      h("span", { class: "sw-coach-rate" }, pct(m.win_rate) + (m.exact ? " exact" : "")));
       row.onclick = () => sendMove(m.notation);
       box.append(row);
     }
+    if (advice.verdict) box.append(h("div", { class: "sw-coach-verdict" }, advice.verdict));
     choices.append(box);
   }
 

@@ -270,31 +270,23 @@ class SorryWidget(ReplayWidget):
             self._refresh_pending()
 
     def _set_final(self, position: Position) -> None:
-        winner = position.winner()
-        to_move = None if winner or self.mode == "demo" else position.colour_to_move
-        rules = position.rules
-        final = {"to_move": to_move,
-                 "winner": list(winner) if isinstance(winner, tuple) else winner}
-        if winner and rules.scoring:
-            final["scores"] = rules.scores(position)
-        if winner and hasattr(rules, "double_game"):
-            final["double_game"] = rules.double_game(position)
-        self.final = final
+        result = position.rules.result(position)
+        to_move = None if result.winner or self.mode == "demo" else position.colour_to_move
+        # The page shows points and the double game once the game is won.
+        self.final = {"to_move": to_move,
+                      **(result.to_dict() if result.winner else {"winner": None})}
 
     def _describe_rules(self) -> None:
         rules = self._history()[0][0].rules
         draws = self.game.leader_draws if self.game is not None else [
             [(c, card_from_name(card)) for c, card in r] for r in self._record.leader_draws]
         self.rule_set = {
-            "name": rules.name, "title": word(rules.title, self.language,
-                                              f"ruleset.{rules.name}"),
-            "scoring": rules.scoring,
-            "teams": [list(t) for t in rules.teams] if rules.teams else None,
-            "hand_size": rules.hand_size,
+            **rules.describe(),
+            "title": word(rules.title, self.language, f"ruleset.{rules.name}"),
             "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
             "available": [{"name": r.name, "title": word(r.title, self.language,
                                                          f"ruleset.{r.name}"),
-                           "teams": bool(r.teams)}
+                           "teams": r.partnerships() is not None}
                           for r in RULE_SETS.values()],
         }
 
@@ -383,7 +375,7 @@ class SorryWidget(ReplayWidget):
         colours) and the colours played by people; the others are played by the computer."""
         try:
             rule_set = get_rules(rules)
-            if rule_set.teams:
+            if rule_set.partnerships():
                 players = 4
             if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
                 raise WidgetError(f"players: expected 2, 3 or 4 or a list of colours, not "
@@ -482,9 +474,11 @@ class SorryWidget(ReplayWidget):
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
               engine: str = "auto"):
         """*Which move is best?* for the person to move: every distinct legal move of the card
-        drawn gets its estimated win probability from ``rollouts`` games played after it
-        (default :attr:`coach_rollouts`), shown as bars beside the moves and as colours on
-        their target places. Returns the :class:`~sorry_widget.simulation.coach.CoachAdvice`."""
+        drawn gets its win probability — exact in a small endgame, else estimated from up to
+        ``rollouts`` games played after it (default :attr:`coach_rollouts`), clearly worse
+        moves dropped early (docs/coach.md) — shown as bars beside the moves with the coach's
+        verdict, and as colours on their target places. Returns the
+        :class:`~sorry_widget.simulation.coach.CoachAdvice`."""
         from ..simulation.coach import coach
 
         game = self.game
@@ -505,12 +499,14 @@ class SorryWidget(ReplayWidget):
             rows.append({"notation": e.notation,
                          "explanation": explanation_in(e.move, self.language),
                          "wins": e.wins, "games": e.games, "win_rate": e.win_rate,
-                         "ci95": list(e.ci95), "best": e is best,
-                         "targets": [keys[0] for keys in clicks[1::2]]})
+                         "ci95": list(e.ci95), "best": e is best, "exact": e.exact,
+                         "dropped": e.dropped, "targets": [keys[0] for keys in clicks[1::2]]})
         self.coach_advice = {"play": self.pending["play"], "card": CARD_NAMES[advice.card],
                              "colour": game.colour_to_move, "rollouts": advice.rollouts,
                              "strategy": advice.strategy, "engine": advice.engine,
-                             "seconds": round(advice.seconds, 2), "moves": rows}
+                             "seconds": round(advice.seconds, 2), "method": advice.method,
+                             "games": advice.games, "verdict": advice.verdict(),
+                             "moves": rows}
         return advice
 
     def annotate(self, play: int, text: str | None = None, arrows=None, squares=None):

@@ -1,13 +1,14 @@
-"""Many games at once: win rates per seat, game lengths, bumps and slides, speed.
+"""Experiments: many games of the board game at once, summarised: win rates per seat, game
+lengths, bumps and slides, speed.
 
 Two engines play them (docs/simulation.md):
 
 * ``"python"``, the standard library alone (JupyterLite, machines without the ``fast`` extra):
   game ``i`` of a run with seed ``s`` is ``Game(seed=f"{s}:{i}")``, so any game of an
   experiment can be replayed on its own with :class:`~.game.Game`;
-* ``"batch"`` (:mod:`.batch`, NumPy and numba): the same rules, compiled, many games per call;
-  its games have their own random streams, and :func:`batch_game` replays any of them as a
-  :class:`~.game.Game`.
+* ``"batch"`` (:mod:`.batch_engine`, NumPy and numba): the same rules, compiled, many games
+  per call; its games have their own random streams, and :func:`batch_game` replays any of
+  them as a :class:`~.game.Game`.
 
 ``workers`` spreads the games over processes (python) or threads (batch) on this machine,
 ``client`` over a Dask cluster. Game ``i`` is the same game whoever plays it, so a run's result
@@ -27,8 +28,8 @@ from typing import Any
 
 from ..board.track import COLOURS
 from ..board.cards import CARD_NAMES, card_from_name
-from .fastsim import play_random_game, supports
-from ..board.game import Game, high_card_draw
+from .fast_loop import play_random_game
+from ..board.game import Game
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
 from ..core.seeds import seed_or_fresh
@@ -47,13 +48,13 @@ class FastEngineMissing(ImportError):
 def batch_engine():
     """The batch engine module, or :class:`FastEngineMissing` naming what to install."""
     try:
-        from . import batch
+        from . import batch_engine as engine
     except ImportError as exc:
         raise FastEngineMissing(
             f"engine='batch' needs NumPy and numba, which are not installed here "
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
-    return batch
+    return engine
 
 
 def fast_engine_available() -> bool:
@@ -194,10 +195,9 @@ def count_events(events: Sequence[dict], landed: list[int], bumped: list[int]) -
 
 
 def _leader(start: Position, seed: Any) -> Position:
-    if start.rules.leader_by_high_card:
-        leader, _ = high_card_draw(start.colour_names, start.rules.deck, seed)
-        return start.with_to_move(leader)  # as Game(seed=seed) chooses it
-    return start
+    leader, _ = start.rules.choose_leader(start.colour_names, seed)
+    # As Game(seed=seed) chooses it; None: the start's player to move leads.
+    return start if leader is None else start.with_to_move(leader)
 
 
 def play_one(start: Position, strategies: dict, seed: Any, card: int | None = None,
@@ -211,7 +211,7 @@ def play_one(start: Position, strategies: dict, seed: Any, card: int | None = No
     if draw_leader:
         start = _leader(start, seed)
     rules = start.rules
-    if (card is None and counts is None and supports(rules)
+    if (card is None and counts is None and rules.plays_fast("fast_loop")
             and all(type(s) is RandomStrategy for s in strategies.values())):
         homes: list[int] = []
         winner_seat, cards, turns = play_random_game(start, seed, homes=homes)
@@ -261,7 +261,7 @@ def _play_range(run: _Run, lo: int, hi: int) -> dict:
         strategies = [run.strategies[c] for c in start.colour_names]
         out = batch.play_games(start, hi - lo, strategies, run.seed, first_game=lo,
                                first_card=-1 if run.card is None else run.card,
-                               draw_leader=run.draw_leader)
+                               draw_leader=run.draw_leader and start.rules.leader_by_high_card)
         out["lo"] = lo
         return out
     landed, bumped = [0] * 60, [0] * 60
@@ -302,8 +302,8 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
             from distributed import as_completed
         except ImportError:
             raise FastEngineMissing(
-                f"client= needs Dask's distributed package, which is not installed here; "
-                f"install it with {FAST_EXTRA}") from None
+                "client= needs Dask's distributed package, which is not installed here; "
+                "install it with pip install 'sorry-widget[dask]'") from None
         n_workers = max(1, len(client.scheduler_info().get("workers", {})))
         futures = [client.submit(_play_range, run, lo, hi, pure=False)
                    for lo, hi in _chunks(games, 4 * n_workers if progress is None else 100)]
@@ -348,10 +348,10 @@ def _choose_engine(engine: str, rules: RuleSet, strategies: dict) -> str:
     if engine not in ENGINES:
         raise ValueError(f"engine: {engine!r} is not an engine; engines are "
                          + ", ".join(repr(e) for e in ENGINES))
-    batchable = supports(rules) and _batch_strategies(strategies.values())
+    batchable = rules.plays_fast("batch") and _batch_strategies(strategies.values())
     if engine == "batch":
         batch_engine()  # one clear message when NumPy or numba is missing
-        if not supports(rules):
+        if not rules.plays_fast("batch"):
             raise ValueError(f"engine: the batch engine plays rule sets without teams or "
                              f"hands, not {rules.name}; use engine='python'")
         if not batchable:
@@ -417,7 +417,7 @@ def simulate(
                 isinstance(card, int) and card not in CARD_NAMES:
             raise ValueError(f"card: {card!r} is not a Sorry! card")
         card = card_from_name(card) if isinstance(card, str) else card
-        if start.rules.hand_size:
+        if start.rules.deals_hands:
             raise ValueError(f"card: in {start.rules.name} a player holds a hand; simulate "
                              "from the position without a card")
     colours = list(start.colour_names)
@@ -439,7 +439,7 @@ def simulate(
         if chosen == "python" and games < 200 * workers:
             workers = 1  # starting processes would cost more than the games
     run = _Run(start, strategies, seed, chosen, counts or chosen == "batch", card,
-               from_opening and card is None and start.rules.leader_by_high_card)
+               from_opening and card is None)
     if workers > 1 and chosen == "python" and client is None:
         try:
             pickle.dumps(run)
@@ -479,7 +479,7 @@ def _summarise(start, chunks, games, seat_colours, names, seed, seconds, engine,
         homes = columns["homes"]
         wins = [int(w) for w in columns["wins_per_seat"]]
         finished = None
-        if results is not None or rules.scoring:
+        if results is not None or rules.keeps_score():
             finished = []
             for i in range(games):
                 w = COLOURS[start.colours[winner[i]]]
@@ -503,7 +503,7 @@ def _summarise(start, chunks, games, seat_colours, names, seed, seconds, engine,
     if results is not None:
         results.extend(finished)
     points = None
-    if rules.scoring:
+    if rules.keeps_score():
         # Seats count from the player who moved first, which a high-card draw changes per game.
         points = [0.0] * n
         for result in finished:
@@ -512,8 +512,9 @@ def _summarise(start, chunks, games, seat_colours, names, seed, seconds, engine,
             for k in range(len(order)):
                 points[k] += result.scores[order[(first + k) % len(order)]] / games
     team_wins = None
-    if rules.teams:
-        team_wins = {"+".join(t): 0 for t in rules.teams}
+    teams = rules.partnerships()
+    if teams:
+        team_wins = {"+".join(t): 0 for t in teams}
         for result in finished:
             team_wins["+".join(rules.team_of(result.winner[0]))] += 1
     cards_mean, cards_sd = _mean_sd(per_game["cards"])

@@ -3,7 +3,7 @@
 It plays by the general engine's rules (docs/rules.md, C1–C13 and the options of the rule sets
 without teams or hands) with the built-in strategies: ``random``, uniform over the distinct
 *results* of the legal moves, and ``greedy``, the best immediate balance with ties broken at
-random (:mod:`.strategies`). A card's moves are generated as their resulting positions, each
+random (:mod:`sorry_widget.board.strategies`). A card's moves are generated as their resulting positions, each
 sorted into canonical order, so "distinct results" means exactly what it means to
 :class:`~.strategies.RandomStrategy`.
 

@@ -48,12 +48,6 @@ ON_OTHER_SLIDES = [frozenset(q for s in SLIDES if s.owner != c for q in s.square
                    for c in range(4)]
 
 
-def supports(rules) -> bool:
-    """Whether this loop plays games of ``rules`` exactly as :class:`Game` does: rule sets that
-    differ from classic only by options. Team and hand-of-cards rule sets are not (yet)."""
-    return not rules.teams and not rules.hand_size
-
-
 def play_random_game(start: Position, seed: Any, history: list | None = None,
                      max_cards: int = 100_000, homes: list | None = None) -> tuple[int, int, int]:
     """Play one game from ``start`` with every player random. Returns ``(winner seat, cards,
