@@ -52,6 +52,8 @@ def toctree(pages: list[str]) -> str:
     sections = [(caption, [n for n in names if n in pages or n in ("lessons", "try")])
                 for caption, names in SECTIONS]
     sections.append(("More", sorted(set(pages) - placed)))
+    sections.append(("En français", [f"fr/{name}" for name in ("rules", "cardgame", "termes")
+                                     if (ROOT / "docs" / "fr" / f"{name}.md").is_file()]))
     sections.append(("Reference", ["api"]))
     return "".join(f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n" + "\n".join(names)
                    + "\n```" for caption, names in sections if names) + "\n"
@@ -206,6 +208,13 @@ def stage(src: Path) -> None:
     for page in sorted((ROOT / "docs").glob("*.md")):
         (src / page.name).write_text(explicit_targets(page.read_text(encoding="utf-8")),
                                      encoding="utf-8")
+    # The pages in other languages (docs/fr/: the rules in French, issue 25) keep their folder.
+    for page in sorted((ROOT / "docs").glob("*/*.md")):
+        if page.parent.name in ("site", "images"):
+            continue
+        (src / page.parent.name).mkdir(exist_ok=True)
+        (src / page.parent.name / page.name).write_text(
+            explicit_targets(page.read_text(encoding="utf-8")), encoding="utf-8")
     shutil.copytree(ROOT / "docs" / "images", src / "images")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     # A picture from another site (the Binder badge) becomes its words: the pages load nothing

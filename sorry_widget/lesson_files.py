@@ -17,7 +17,9 @@ from pathlib import Path
 from .core.safeio import write_text_atomic
 
 #: The lessons' files, relative to the folder holding notebooks/ and docs/.
-PATTERNS = ("notebooks/*.ipynb", "notebooks/games/*.json", "docs/*.md")
+PATTERNS = ("notebooks/*.ipynb", "notebooks/games/*.json", "docs/*.md",
+            # the lessons and rules pages in French (issue 25)
+            "notebooks/fr/*.ipynb", "docs/fr/*.md")
 #: The folder ``sorry-widget lessons`` and ``sorry-widget lab`` use when given none.
 DEFAULT_FOLDER = "sorry-widget-lessons"
 FIRST_LESSON = "notebooks/01-quick-start.ipynb"

@@ -67,7 +67,9 @@ def test_in_a_clone_the_lessons_are_the_repositorys_own():
     assert FIRST_LESSON in files and "notebooks/games/classroom-game.json" in files
     assert "docs/coach.md" in files  # lesson 05 links to it
     assert {f for f in files if f.endswith(".ipynb")} == {
-        p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb")}
+        p.relative_to(ROOT).as_posix() for pattern in ("*.ipynb", "fr/*.ipynb")
+        for p in (ROOT / "notebooks").glob(pattern)}
+    assert "notebooks/fr/01-demarrage-rapide.ipynb" in files and "docs/fr/rules.md" in files
     assert not [f for f in files if "/out/" in f or "images" in f]
 
 
