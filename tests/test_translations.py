@@ -296,3 +296,21 @@ def test_the_french_rules_pages_have_the_english_rule_ids_and_anchors():
         french = (ROOT / "docs" / "fr" / page).read_text(encoding="utf-8")
         anchors = re.compile(r'<a id="([a-z]+\d+)"></a>')
         assert anchors.findall(french) == anchors.findall(english)
+
+
+def test_the_board_drawing_and_card_faces_in_french():
+    from sorry_widget.board.cards import CARD_NAMES, card_text
+    from sorry_widget.core.words import WORDS
+    from sorry_widget.render.svg import _card_text_key, board_svg, card_face_markup
+
+    # Every card face's English is an entry of the words table, so it has a French one.
+    for card in CARD_NAMES:
+        for forward_4 in (False, True):
+            for again in (True, False):
+                key = _card_text_key(card, forward_4, again)
+                assert WORDS[key] == card_text(card, forward_4, again)
+    french = board_svg(None, language="fr", card="10")
+    assert ">MAISON<" in french and ">DÉPART<" in french and ">HOME<" not in french
+    assert "reculez un pion" in french
+    assert ">HOME<" in board_svg(None)
+    assert "défausse" in card_face_markup(None, language="fr")

@@ -24,6 +24,23 @@ WORDS: dict[str, str] = {
     "board.slide": "slide",
     "board.pawn": "pawn",
     "board.card.sorry": "Sorry!",
+    "board.discard": "discard",
+    # the board game's card faces (sorry_widget/board/cards.py, card_text)
+    "card_text.1": "Start a pawn, or move one pawn 1 forward. (C1)",
+    "card_text.2": "Start a pawn, or move one pawn 2 forward. Draw again. (C7)",
+    "card_text.2.no_again": "Start a pawn, or move one pawn 2 forward. (C7)",
+    "card_text.3": "Move one pawn 3 forward. (C13)",
+    "card_text.4": "Move one pawn 4 backward. (C13)",
+    "card_text.5": "Move one pawn 5 forward. (C13)",
+    "card_text.7": "Move one pawn 7 forward, or split the 7 between two pawns. (C8)",
+    "card_text.8": "Move one pawn 8 forward. (C13)",
+    "card_text.10": "Move one pawn 10 forward, or one pawn 1 backward. (C9)",
+    "card_text.11": "Move one pawn 11 forward, or switch places with an opponent's pawn. (C10)",
+    "card_text.12": "Move one pawn 12 forward. (C13)",
+    "card_text.sorry": "Take a pawn from START and bump an opponent's pawn back to its START. "
+                       "(C11)",
+    "card_text.sorry.forward_4": "Take a pawn from START and bump an opponent's pawn back to "
+                                 "its START. Or move one pawn 4 forward. (C11)",
     # the card game's words, from its French sheet
     "cardgame.start": "START",
     "cardgame.home": "HOME",

@@ -20,6 +20,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from ..board.track import COLOUR_LETTERS, COLOURS
+from ..core.messages import word
 from ..board.cards import CARD_NAMES, SORRY, card_from_name, card_label, card_text
 from ..board.game import Game, Play
 from ..board.moves import Move
@@ -212,8 +213,15 @@ MIN_FONT = 13
 _FONT = "Helvetica, Arial, sans-serif"
 
 
+def _card_text_key(card: int, sorry_forward_4: bool, two_draws_again: bool) -> str:
+    """The ``words`` catalog's context of a card face's text (core/words.py)."""
+    if card == SORRY:
+        return "card_text.sorry" + (".forward_4" if sorry_forward_4 else "")
+    return f"card_text.{card}" + (".no_again" if card == 2 and not two_draws_again else "")
+
+
 def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
-               two_draws_again: bool = True) -> Group:
+               two_draws_again: bool = True, language: str = "en") -> Group:
     x, y = _PILES["discard_x"] * CELL, _PILES["y"] * CELL
     w, h = _PILES["w"] * CELL, _PILES["h"] * CELL
     g = _E.g(id="card-face", class_="card-face" + (" empty" if card is None else ""))
@@ -221,7 +229,8 @@ def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
     if card is None:
         g.add(_E.rect((x, y), (w, h), rx=8, fill="none", stroke=theme.muted,
                                    stroke_width=1.5, stroke_dasharray="6 4"))
-        g.add(_E.text("discard", insert=(x + w / 2, y + h / 2 + 4),
+        g.add(_E.text(word("discard", language, "board.discard"),
+                      insert=(x + w / 2, y + h / 2 + 4),
                                  text_anchor="middle", font_size=MIN_FONT, fill=theme.muted,
                                  font_family=_FONT))
         return g
@@ -232,7 +241,8 @@ def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
                              class_="card-value", text_anchor="middle",
                              font_size=34 if card != SORRY else 24, font_weight="bold",
                              font_family="Georgia, serif", fill="#1d64c8"))
-    text = card_text(card, sorry_forward_4, two_draws_again)
+    text = word(card_text(card, sorry_forward_4, two_draws_again), language,
+                _card_text_key(card, sorry_forward_4, two_draws_again))
     lines = _E.g(class_="card-rule", text_anchor="middle", font_size=MIN_FONT, fill="#2b2b2b",
                  font_family=_FONT)
     for i, line in enumerate(textwrap.wrap(text, 16)):
@@ -242,11 +252,14 @@ def _card_face(card: int | None, theme: Theme, sorry_forward_4: bool = False,
 
 
 def card_face_markup(card: int | str | None, theme: str | Theme = "light",
-                     sorry_forward_4: bool = False, two_draws_again: bool = True) -> str:
-    """SVG text of the discard pile showing ``card`` face up (or empty)."""
+                     sorry_forward_4: bool = False, two_draws_again: bool = True,
+                     language: str = "en") -> str:
+    """SVG text of the discard pile showing ``card`` face up (or empty), its words in
+    ``language``."""
     if isinstance(card, str):
         card = card_from_name(card)
-    return _card_face(card, get_theme(theme), sorry_forward_4, two_draws_again).tostring()
+    return _card_face(card, get_theme(theme), sorry_forward_4, two_draws_again,
+                      language).tostring()
 
 
 def _arrow(g: Group, x1: float, y1: float, x2: float, y2: float, colour: str,
@@ -357,7 +370,8 @@ def _label_colour(fill: str | None, theme: Theme) -> str:
     return "#ffffff" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5 else "#1c1c1c"
 
 
-def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = None) -> Group:
+def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = None,
+                 language: str = "en") -> Group:
     g = _E.g(id="board", class_="board", font_family=_FONT)
     g.add(_E.rect((0, 0), (BOARD_SIZE, BOARD_SIZE), rx=10, fill=theme.background,
                                class_="background"))
@@ -394,7 +408,8 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
         g.add(shape)
         if p.kind in ("start", "home"):
             lx, ly = p.label_at
-            g.add(_E.text(p.kind.upper(), insert=(lx, ly + 4), text_anchor="middle",
+            g.add(_E.text(word(p.kind.upper(), language, f"board.{p.kind}"),
+                          insert=(lx, ly + 4), text_anchor="middle",
                                      font_size=14, font_weight="bold",
                                      fill=theme.colours[colour],
                                      pointer_events="none", class_="zone-label"))
@@ -587,8 +602,9 @@ def board_svg(
     legend=None,
     hand: Sequence[int | str] | None = _UNSET,
     scores: Mapping[str, int] | None = _UNSET,
+    language: str = "en",
 ) -> str:
-    """The board as SVG text.
+    """The board as SVG text (its words — START, HOME, the card's face — in ``language``).
 
     ``board`` is a :class:`Position`, a :class:`Game` (its position, last card and last move),
     a :class:`Play` or a :class:`Move` (the position after it), or None for a new 4-player game.
@@ -637,10 +653,11 @@ def board_svg(
     dwg["class"] = "sorry-board theme-auto sb-follow" if follow else f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
     dwg["aria-label"] = _aria_summary(position)
-    dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()}))
+    dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()},
+                         language))
     centre = _centre(t, status_text, status_colour, piles=legend is None)
     if legend is None:
-        centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again))
+        centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again, language))
     else:
         centre.add(_legend(t, legend))
     if scores:

@@ -231,12 +231,13 @@ class SorryWidget(ReplayWidget):
         self.drawing = {
             "places": _compact_places(),
             "board": themed(board_svg(start, size=None, theme=TOKENS,
-                                      pawns=False, card=None, status=None, last_move=None)),
+                                      pawns=False, card=None, status=None, last_move=None,
+                                      language=self.language)),
             "pawns": {c: themed(pawn_markup(c, TOKENS)) for c in COLOURS},
             "cards": {**{name: themed(card_face_markup(card, TOKENS, rules.sorry_forward_4,
-                                                       rules.two_draws_again))
+                                                       rules.two_draws_again, self.language))
                          for card, name in CARD_NAMES.items()},
-                      "": themed(card_face_markup(None, TOKENS))},
+                      "": themed(card_face_markup(None, TOKENS, language=self.language))},
             "dark_css": dark_css(".sw-dark"),
             "themes": {name: theme_colours(name) for name in THEMES},
         }
@@ -263,6 +264,7 @@ class SorryWidget(ReplayWidget):
         if not getattr(self, "_said", False):
             return  # (still being made: the plays are said once it is)
         with self.hold_sync():
+            self._draw_static()
             recent = len(self.recent_plays)
             self._all_plays_from_scratch()
             if recent and self.game is not None and self.mode == "game":
