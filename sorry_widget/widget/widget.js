@@ -57,6 +57,8 @@ const UI_STRINGS = {
     demo_start: "The position for this rule.",
     game_start: "The start of the game.",
     high_card: "High-card draw: ",
+    then: "; then ",
+    leads: " — {colour} leads.",
     deal: "The deal: five cards each, every pawn card at START.",
     "card.take-2": "Take 2",
     "card.switch": "Switch",
@@ -141,6 +143,8 @@ const UI_STRINGS = {
     demo_start: "La position de cette règle.",
     game_start: "Le début de la partie.",
     high_card: "Tirage de la carte la plus forte : ",
+    then: " ; puis ",
+    leads: " — {colour} commence.",
     deal: "La donne : cinq cartes chacun, toutes les cartes Pion du côté DÉPART.",
     "card.take-2": "Pigez-en 2",
     "card.switch": "Changement de direction",
@@ -1370,8 +1374,8 @@ function boardPanels({ model, shell }) {
     leaderLine.hidden = !(draws.length && i === 0);
     if (draws.length) {
       const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
-      leaderLine.textContent = "High-card draw: " + draws.map((r) => r.map(([c, k]) =>
-        `${capital(c)} ${cardLabel(k)}`).join(", ")).join("; then ") + ` — ${capital(lead[0])} leads.`;
+      leaderLine.textContent = t("high_card") + draws.map((r) => r.map(([c, k]) =>
+        `${who(c)} ${cardLabel(k)}`).join(", ")).join(t("then")) + t("leads", { colour: who(lead[0]) });
     }
     scoreBox.replaceChildren();
     scoreBox.hidden = !(winner && fin.scores);
