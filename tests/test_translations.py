@@ -314,3 +314,22 @@ def test_the_board_drawing_and_card_faces_in_french():
     assert "reculez un pion" in french
     assert ">HOME<" in board_svg(None)
     assert "défausse" in card_face_markup(None, language="fr")
+
+
+def test_the_card_table_drawing_in_french():
+    from sorry_widget import CardGame, SorryCardWidget
+    from sorry_widget.cardgame.state import CardState
+    from sorry_widget.render.cardtable import cardtable_svg, total_callout
+
+    table = SorryCardWidget(CardGame(2, seed=3), language="fr")
+    french = table.svg()
+    assert "Ordre du jeu : Rouge → Bleu" in french and "pige " in french
+    assert "Play goes" not in french and "Play goes Red → Blue" in table.svg(language="en")
+    state = CardState.from_dict({
+        "format": "sorry-cardgame/1", "players": [{"colour": "red", "hand": [], "home": 0},
+                                                  {"colour": "blue", "hand": [], "home": 0}],
+        "to_play": "red", "direction": 1, "play_pile": ["slide-15"], "total": 15,
+        "draw_pile": [], "discard": [], "pending": None, "winners": []})
+    assert total_callout(state, "fr") == "Glissez à 15"
+    assert total_callout(state) == "Slide to 15"
+    assert "Glissez à 15" in cardtable_svg(state, language="fr")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
+from ..core.messages import word
 from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, number_value, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
@@ -41,7 +42,17 @@ _CORNER = {"take-2": "T2", "switch": "Sw", "play-2": "P2", "sorry-back": "S!",
            "sorry-steal": "S!21", "dont-be-sorry": "DB"}
 
 
-def total_callout(state: CardState) -> str:
+def _w(context: str, english: str, language: str, **values) -> str:
+    """One of the table's words (core/words.py, ``table.*``) in ``language``, filled in."""
+    return word(english, language, context).format(**values)
+
+
+def _who(colour: str, language: str) -> str:
+    name = word(colour, language, f"colour.{colour}")
+    return name[:1].upper() + name[1:]
+
+
+def total_callout(state: CardState, language: str = "en") -> str:
     """The total called out: ``10`` after a number or any other card, ``Slide to 15`` after a
     Slide; empty before the first card. (The sheet writes "10!", which a maths lesson would
     read as a factorial.)"""
@@ -49,7 +60,7 @@ def total_callout(state: CardState) -> str:
         return ""
     top = state.play_pile[-1]
     if slide_value(top) is not None:
-        return f"Slide to {state.total}"
+        return _w("table.slide_to", "Slide to {total}", language, total=state.total)
     return str(state.total)
 
 
@@ -152,7 +163,7 @@ def window_hidden(state: CardState, viewer: str | None) -> bool:
 
 
 def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
-            linked: bool = False, viewer: str | None = "all") -> Group:
+            linked: bool = False, viewer: str | None = "all", language: str = "en") -> Group:
     p = state.players[seat]
     cx, cy = _SEATS[len(state.players)][seat]
     colour = theme.colours[p.colour]
@@ -163,11 +174,12 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
     g["data-colour"] = p.colour
     g["data-home"] = str(p.home)
     g["data-hand"] = str(len(p.hand))
-    title = p.colour.capitalize() + (" (returning)" if p.returning else "")
+    title = _who(p.colour, language) + (
+        _w("table.returning", " (returning)", language) if p.returning else "")
     if p.colour in state.winners:
-        title += " wins!"
+        title += _w("table.wins", " wins!", language)
     elif acting:
-        title += " to act"
+        title += _w("table.to_act", " to act", language)
     g.add(_E.text(title, insert=(cx, cy - 52), text_anchor="middle", font_size=15,
                   font_weight="bold", fill=colour, class_="player-name"))
     # The four pawn cards: HOME side up in the colour, START side up as an outline.
@@ -191,13 +203,15 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
                     linked=linked))
     if not face_up or n == 0:
-        g.add(_E.text(f"{n} card{'' if n == 1 else 's'}", insert=(cx, cy + 76),
+        g.add(_E.text(_w("table.one_card" if n == 1 else "table.cards",
+                         "{n} card" if n == 1 else "{n} cards", language, n=n),
+                      insert=(cx, cy + 76),
                       text_anchor="middle", font_size=13, fill=theme.text,
                       class_="hand-count"))
     return g
 
 
-def _direction(state: CardState, theme: Theme) -> Group:
+def _direction(state: CardState, theme: Theme, language: str = "en") -> Group:
     """The order of play from the player whose turn it is: seat order, or reversed after a
     Switch (K10)."""
     g = _E.g(class_="direction " + ("seat-order" if state.direction == 1 else "reversed"))
@@ -205,15 +219,16 @@ def _direction(state: CardState, theme: Theme) -> Group:
     seat = state.colours.index(state.to_play)
     n = len(state.players)
     order = [state.colours[(seat + k * state.direction) % n] for k in range(n)]
-    text = "Play goes " + " \u2192 ".join(c.capitalize() for c in order) + (
-        "" if state.direction == 1 else " (reversed by a Switch)")
+    text = _w("table.play_goes", "Play goes ", language) + " \u2192 ".join(
+        _who(c, language) for c in order) + (
+        "" if state.direction == 1 else _w("table.reversed", " (reversed by a Switch)", language))
     g.add(_E.text(text, insert=(410, 425), text_anchor="middle", font_size=14,
                   fill=theme.muted))
     return g
 
 
 def _centre(state: CardState, theme: Theme, linked: bool = False,
-            viewer: str | None = "all") -> Group:
+            viewer: str | None = "all", language: str = "en") -> Group:
     g = _E.g(class_="centre")
     # Draw pile, face down, with its count.
     draw = _E.g(class_="draw-pile")
@@ -225,7 +240,7 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     if not state.draw_pile:
         draw.add(_E.rect((DRAW_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
                          stroke=theme.muted, stroke_dasharray="5 4"))
-    draw.add(_E.text(f"draw {len(state.draw_pile)}", insert=(DRAW_X + CARD_W / 2, 350),
+    draw.add(_E.text(_w("table.draw", "draw {n}", language, n=len(state.draw_pile)), insert=(DRAW_X + CARD_W / 2, 350),
                      text_anchor="middle", font_size=13, fill=theme.text))
     g.add(draw)
     # The play pile, fanned left to right, bottom card first.
@@ -239,16 +254,17 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     if not state.play_pile:
         pile.add(_E.rect((PILE_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
                          stroke=theme.muted, stroke_dasharray="5 4"))
-        pile.add(_E.text("play", insert=(PILE_X + CARD_W / 2, 291), text_anchor="middle",
+        pile.add(_E.text(_w("table.play", "play", language), insert=(PILE_X + CARD_W / 2, 291), text_anchor="middle",
                          font_size=MIN_FONT, fill=theme.muted))
-        pile.add(_E.text("pile", insert=(PILE_X + CARD_W / 2, 305), text_anchor="middle",
+        pile.add(_E.text(_w("table.pile", "pile", language), insert=(PILE_X + CARD_W / 2, 305), text_anchor="middle",
                          font_size=MIN_FONT, fill=theme.muted))
     if len(state.play_pile) > PILE_SHOWN:
-        pile.add(_E.text(f"+{len(state.play_pile) - PILE_SHOWN} below", insert=(PILE_X, 350),
+        pile.add(_E.text(_w("table.below", "+{n} below", language,
+                            n=len(state.play_pile) - PILE_SHOWN), insert=(PILE_X, 350),
                          font_size=13, fill=theme.text))
     g.add(pile)
-    callout = total_callout(state)
-    total = _E.text(callout or "total 0", insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP
+    callout = total_callout(state, language)
+    total = _E.text(callout or _w("table.total_0", "total 0", language), insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP
                                                   + CARD_W / 2, 240),
                     text_anchor="middle", font_size=26 if callout else 15, font_weight="bold",
                     fill="#c8102e" if state.total == 21 else theme.text, class_="total")
@@ -260,35 +276,37 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     discard.add(_E.rect((DISCARD_X, 260), (CARD_W, CARD_H), rx=5,
                         fill=theme.card if state.discard else "none", stroke=theme.muted,
                         stroke_dasharray="" if state.discard else "5 4"))
-    discard.add(_E.text(f"discard {len(state.discard)}", insert=(DISCARD_X + CARD_W / 2, 350),
+    discard.add(_E.text(_w("table.discard", "discard {n}", language, n=len(state.discard)), insert=(DISCARD_X + CARD_W / 2, 350),
                         text_anchor="middle", font_size=13, fill=theme.text))
     g.add(discard)
     if state.pending:
         hidden = window_hidden(state, viewer)
-        g.add(_E.text(_pending_text(state, hidden), insert=(410, 385), text_anchor="middle",
+        g.add(_E.text(_pending_text(state, hidden, language), insert=(410, 385), text_anchor="middle",
                       font_size=14, font_weight="bold",
                       fill=theme.text if hidden else theme.colours[state.to_act],
                       class_="prompt"))
     return g
 
 
-def _pending_text(state: CardState, hidden: bool = False) -> str:
+def _pending_text(state: CardState, hidden: bool = False, language: str = "en") -> str:
     p = state.pending
+    names = {k: _who(p[k], language) for k in ("winner", "asked", "victim", "by") if k in p}
     if hidden:
         # Said the same whoever holds the answering card (window_hidden).
         if p["kind"] == "steal":
-            return (f"Can anyone steal {p['winner'].capitalize()}'s 21 with a SORRY! steal "
-                    "card? (K13)")
-        return (f"Can {p['victim'].capitalize()} block {p['by'].capitalize()}'s SORRY! with "
-                "Don't Be SORRY!? (K14)")
+            return _w("table.anyone_steal",
+                      "Can anyone steal {winner}'s 21 with a SORRY! steal card? (K13)",
+                      language, **names)
+        return _w("table.can_block", "Can {victim} block {by}'s SORRY! with Don't Be SORRY!? "
+                  "(K14)", language, **names)
     if p["kind"] == "steal":
-        return (f"{p['asked'].capitalize()} may steal {p['winner'].capitalize()}'s 21 "
-                "with a SORRY! (K13)")
-    return f"{p['victim'].capitalize()} may block {p['by'].capitalize()}'s SORRY! (K14)"
+        return _w("table.may_steal", "{asked} may steal {winner}'s 21 with a SORRY! (K13)",
+                  language, **names)
+    return _w("table.may_block", "{victim} may block {by}'s SORRY! (K14)", language, **names)
 
 
 def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme: str | Theme,
-                   linked_faces: bool) -> svgwrite.Drawing:
+                   linked_faces: bool, language: str = "en") -> svgwrite.Drawing:
     t = get_theme(theme)
     width = None if size is None else round(size * WIDTH / HEIGHT)
     dwg = svgwrite.Drawing(size=(width, size) if size else ("100%", "100%"), profile="full",
@@ -298,32 +316,33 @@ def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme
     dwg["role"] = "img"
     dwg["aria-label"] = _aria(state, viewer)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
-    dwg.add(_direction(state, t))
-    dwg.add(_centre(state, t, linked_faces, viewer))
+    dwg.add(_direction(state, t, language))
+    dwg.add(_centre(state, t, linked_faces, viewer, language))
     for seat, p in enumerate(state.players):
         dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces,
-                        viewer))
+                        viewer, language))
     return dwg
 
 
 def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
-                  theme: str | Theme = "light", linked_faces: bool = False) -> str:
+                  theme: str | Theme = "light", linked_faces: bool = False,
+                  language: str = "en") -> str:
     """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
     person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
     None (every hand face down); for a colour or None another player's steal or block window
     does not say whose it is (:func:`window_hidden`). ``size`` is the height in pixels (None:
     fit the container). ``linked_faces`` draws each card as a reference to
     :func:`cardface_defs`, which the page must hold too."""
-    return _table_drawing(state, viewer, size, theme, linked_faces).tostring()
+    return _table_drawing(state, viewer, size, theme, linked_faces, language).tostring()
 
 
 def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
-                     theme: str | Theme = "light") -> list[str]:
+                     theme: str | Theme = "light", language: str = "en") -> list[str]:
     """The table with linked faces as pieces: the opening tag, the table, the order of play,
     the centre and each seat. Their concatenation and ``</svg>`` is the table's SVG. From one
     action to the next most pieces do not change, so a page that holds every frame of a game
     (the widget, an exported replay) keeps each distinct piece once."""
-    dwg = _table_drawing(state, viewer, None, theme, True)
+    dwg = _table_drawing(state, viewer, None, theme, True, language)
     whole = dwg.tostring()
     defs, *parts = dwg.elements
     empty = defs.tostring()

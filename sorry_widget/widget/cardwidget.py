@@ -74,7 +74,7 @@ def action_kind(notation: str) -> str:
 
 
 def _play_data(before: CardState, notation: str, explanation: str, after: CardState,
-               turn: int) -> dict:
+               turn: int, language: str = "en") -> dict:
     return {
         "turn": turn,
         "colour": before.to_act,
@@ -83,7 +83,7 @@ def _play_data(before: CardState, notation: str, explanation: str, after: CardSt
         "rules": list(dict.fromkeys(_RULE_ID.findall(explanation))),
         "card": action_card(notation),
         "total": after.total,
-        "callout": total_callout(after),
+        "callout": total_callout(after, language),
     }
 
 
@@ -239,7 +239,8 @@ class SorryCardWidget(ReplayWidget):
     def _frame(self, state: CardState, new_pieces: list[str]) -> list[int]:
         """The frame of ``state`` as piece indices; pieces not seen yet go to ``new_pieces``."""
         indices = []
-        for piece in cardtable_pieces(state, viewer=self.viewer, theme=self.table_theme):
+        for piece in cardtable_pieces(state, viewer=self.viewer, theme=self.table_theme,
+                                      language=self.language):
             if piece not in self._pool:
                 self._pool[piece] = len(self._pool)
                 new_pieces.append(piece)
@@ -264,7 +265,7 @@ class SorryCardWidget(ReplayWidget):
         text = render(told_without(before, action.notation, refused), self.language) \
             if refused else explanation_in(action, self.language)
         return _play_data(before, action.notation, text, game.states[last + 1],
-                          self._turn_of[first])
+                          self._turn_of[first], language=self.language)
 
     def _relanguage(self) -> None:
         """The list's entries and the person's choices said again in the new language."""
@@ -286,7 +287,8 @@ class SorryCardWidget(ReplayWidget):
                        "faces": cardface_defs({*DEFAULT_DECK, *self.game.deck},
                                               self.table_theme),
                        "pieces": pieces, "frames": [self._frame(start, pieces)],
-                       "start": {"total": start.total, "callout": total_callout(start)}}
+                       "start": {"total": start.total,
+                                 "callout": total_callout(start, self.language)}}
         self.recent_tables = {"pieces": [], "frames": []}
         self._catch_up(everything=True)
         self._set_final()
@@ -332,7 +334,7 @@ class SorryCardWidget(ReplayWidget):
                 "frames": (self.tables["frames"] + self.recent_tables["frames"])[:changed]
                 + frames,
                 "start": {"total": game.states[self._at[0]].total,
-                          "callout": total_callout(game.states[self._at[0]])}}
+                          "callout": total_callout(game.states[self._at[0]], self.language)}}
             self.plays, self.recent_plays = plays, []
             self.recent_tables = {"pieces": [], "frames": []}
         else:
@@ -518,6 +520,7 @@ class SorryCardWidget(ReplayWidget):
         """The table at the play shown as SVG text (see :func:`cardtable_svg`)."""
         options.setdefault("theme", self.table_theme)
         options.setdefault("viewer", self.viewer)
+        options.setdefault("language", self.language)
         return cardtable_svg(self.state, **options)
 
     def summary(self) -> str:

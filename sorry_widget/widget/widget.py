@@ -546,6 +546,7 @@ class SorryWidget(ReplayWidget):
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
         positions, moves = self._history()
         options.setdefault("theme", "light" if self.theme == "auto" else self.theme)
+        options.setdefault("language", self.language)
         move = moves[self.play - 1] if self.play > 0 else None
         card = move.card if move else None
         if self.pending and self.pending["play"] == self.play and self.pending["card"]:
