@@ -213,8 +213,11 @@ def stage(src: Path) -> None:
         if page.parent.name in ("site", "images"):
             continue
         (src / page.parent.name).mkdir(exist_ok=True)
-        (src / page.parent.name / page.name).write_text(
-            explicit_targets(page.read_text(encoding="utf-8")), encoding="utf-8")
+        # Its anchors stay HTML (``<a id="c7">``, the same ids as the English page's): as
+        # MyST targets they would be labels twice over, and its links to them HTML too.
+        text = re.sub(r"\[([^\]]+)\]\((#[\w-]+)\)", r'<a href="\2">\1</a>',
+                      page.read_text(encoding="utf-8"))
+        (src / page.parent.name / page.name).write_text(text, encoding="utf-8")
     shutil.copytree(ROOT / "docs" / "images", src / "images")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     # A picture from another site (the Binder badge) becomes its words: the pages load nothing
