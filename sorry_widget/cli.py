@@ -460,7 +460,7 @@ def cmd_lab(args) -> int:
 
     from .lab_settings import write_package_defaults
     from .lesson_files import LessonsError, copy_lessons, lab_command
-    from .simulation.simulate import fast_engine_available
+    from .simulation.experiments import fast_engine_available
 
     if importlib.util.find_spec("jupyterlab") is None:
         return _usage_error("lab: JupyterLab is not installed here; install it with  "
