@@ -403,6 +403,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 def cmd_cardgame_play(args) -> int:
     from .cardgame.game import CardGame
+    from .cardgame.messages import say
 
     try:
         game = CardGame(args.players, args.seed, deck=_card_deck(args.deck),
@@ -418,8 +419,9 @@ def cmd_cardgame_play(args) -> int:
     print(f"SORRY! card game; seed {game.seed}; {who}")
     for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {action.explanation}")
-    print(f"{' and '.join(game.winners) or 'nobody'} won after {game.rounds} rounds and "
-          f"{game.turns} turns." + (f" Record: {args.record}" if args.record else ""))
+    result = say("game_result", winners=game.winners or say("nobody"), rounds=game.rounds,
+                 turns=game.turns)
+    print(result.text() + (f" Record: {args.record}" if args.record else ""))
     return 0
 
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import CardGameError, DEFAULT_DECK, deck_cards, read_deck
-from .rules import Action, actions, choices, ends_round, perform
+from .messages import say
+from .rules import Action, actions, choices, ends_round, perform_action
 from .state import CardState, Player, cards_in_play
 from .strategies import card_strategy
 from ..core.colours import COLOURS
@@ -158,7 +159,7 @@ class CardGame:
         """Take the action with this notation (``"red 7"``, ``"blue steal"``)."""
         options = self.actions()
         if not options:
-            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+            raise CardGameError(say("game_over", winners=self.winners))
         wanted = notation.notation if isinstance(notation, Action) else str(notation).strip()
         for action in options:
             if action.notation == wanted:
@@ -167,21 +168,20 @@ class CardGame:
         # once) is still the person's choice: a person is offered every choice (previews()),
         # since which ones share a result can hang on hands they cannot see.
         for choice in choices(self.state):
-            notation, explanation, result = perform(self.state, choice)
-            if notation == wanted:
-                return self._take(Action(notation, explanation, result))
-        raise CardGameError(f"{shown(wanted)} is not a legal action for {self.to_act}; legal: "
-                            + ", ".join(a.notation for a in options))
+            action = perform_action(self.state, choice)
+            if action.notation == wanted:
+                return self._take(action)
+        raise CardGameError(say("not_legal", wanted=shown(wanted), player=self.to_act,
+                                legal=[a.notation for a in options]))
 
     def step(self) -> Action:
         """Let the strategy of the player to act choose and take an action."""
         options = self.actions()
         if not options:
-            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+            raise CardGameError(say("game_over", winners=self.winners))
         strategy = self.strategies[self.to_act]
         if strategy is None:
-            raise CardGameError(f"{self.to_act} is played by a person: pass their action to "
-                                "play()")
+            raise CardGameError(say("person_plays", player=self.to_act))
         chosen = strategy.choose(self.state, options, self.rng)
         if chosen not in options:
             raise CardGameError(f"strategy {strategy.name!r} chose {chosen!r}, which is not "
