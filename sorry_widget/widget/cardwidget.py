@@ -44,8 +44,10 @@ from ..render.cardtable import (
     window_hidden,
 )
 from ..render.svg import THEMES
+from ..core.messages import Message
+from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_theme_name, load_record, message_field
+    check_theme_name, load_record, message_field, refusal
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -370,13 +372,13 @@ class SorryCardWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.to_act] is None
 
-    PERSON_HINT = "click a card or use widget.act(...)"
+    PERSON_HINT = say("card_hint")
 
     def _to_play(self) -> str:
         return self.game.to_act
 
-    def _winner_names(self) -> str:
-        return " and ".join(self.game.winners)
+    def _winner_names(self) -> list[str]:
+        return list(self.game.winners)
 
     def _action_number(self, play: int) -> int:
         """The record's number of the action shown as entry ``play`` (0: the deal)."""
@@ -454,15 +456,15 @@ class SorryCardWidget(ReplayWidget):
         ``"red steal"``); then the computer players act until a person is to decide."""
         game = self.game
         if self.mode == "replay":
-            raise WidgetError("this widget replays a record; there is no game to act in")
+            raise WidgetError(say("card_replay_no_act"))
         if not self.pending:
             if game.finished:
-                raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
-            raise WidgetError(f"it is {game.to_act}'s decision, played by the computer")
+                raise WidgetError(say("game_over", winners=game.winners))
+            raise WidgetError(say("card_computer_decision", player=game.to_act))
         try:
             action = game.play(notation)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         with self.hold_sync():
             self.autoplay = False  # an action ends a replay in progress
             self._append_play()
@@ -481,7 +483,7 @@ class SorryCardWidget(ReplayWidget):
     def reset(self) -> None:
         """A demo: back to its state, for the student to try again."""
         if self.mode != "demo":
-            raise WidgetError("reset() belongs to a demo (SorryCardWidget(state=…))")
+            raise WidgetError(say("card_reset_not_demo"))
         self.game = CardGame.from_state(self._demo_state)
         with self.hold_sync():
             self._all_from_scratch()
@@ -509,16 +511,22 @@ class SorryCardWidget(ReplayWidget):
         return cardtable_svg(self.state, **options)
 
     def summary(self) -> str:
+        return self.summary_message().text()
+
+    def summary_message(self) -> Message:
+        """:meth:`summary` as a message."""
         state = self.state
-        where = "the deal" if self.play == 0 else f"play {self.play} of {self.last_play}"
+        where = say("card_at_deal") if self.play == 0 else \
+            say("card_play_of", play=self.play, last=self.last_play)
         if state.winners:
-            now = f"{' and '.join(state.winners)} won"
+            now = say("card_won", winners=list(state.winners))
         elif window_hidden(state, self.viewer):
-            now = f"total {state.total}, a SORRY! may answer"
+            now = say("card_window", total=state.total)
         else:
-            now = f"total {state.total}, {state.to_act} to act"
-        homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
-        return f"SORRY! card game ({self.mode}): {where}; {now}; {homes}."
+            now = say("card_to_act", total=state.total, player=state.to_act)
+        return say("card_summary", mode=self.mode, where=where, now=now,
+                   homes=[say("card_home", player=p.colour, home=p.home)
+                          for p in state.players])
 
     # --- events from the page ---------------------------------------------------------------
 
@@ -526,15 +534,15 @@ class SorryCardWidget(ReplayWidget):
         if kind == "act":
             action = self.act(message_field(content, "notation", (str,)))
             if action.result.winners:
-                self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
-                             "game.", "info")
+                self._notify(say("card_won_the_game", winners=list(action.result.winners)),
+                             "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
             play = message_field(content, "play", (int,))
             self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
                                               limit=2000) or "")
-            self._notify(f"Note saved on play {play}.", "ok")
+            self._notify(say("note_saved", play=play), "ok")
         else:
             return False
         return True
@@ -542,17 +550,20 @@ class SorryCardWidget(ReplayWidget):
 
 def _prompt(state: CardState) -> str:
     """The question a steal or block window puts to the person, in words."""
+    message = prompt_message(state)
+    return "" if message is None else message.text()
+
+
+def prompt_message(state: CardState) -> Message | None:
+    """The question a steal or block window puts to the person (None: no window)."""
     p = state.pending
     if not p:
-        return ""
+        return None
     if p["kind"] == "steal":
-        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! steal card to take it "
-                "and turn a pawn card HOME yourself? (K13)")
+        return say("card_prompt_steal", winner=p["winner"], rules="K13")
     if p["sorry"] == "sorry-steal":
-        return (f"{p['by'].capitalize()} plays a SORRY! to steal your 21. Block it with "
-                "Don't Be SORRY! and keep the 21? (K14)")
-    return (f"{p['by'].capitalize()} plays a SORRY! on you: one of your pawn cards would go "
-            "back to START. Block it with Don't Be SORRY!? (K14)")
+        return say("card_prompt_block_steal", by=p["by"], rules="K14")
+    return say("card_prompt_block_back", by=p["by"], rules="K14")
 
 
 __all__ = ["SorryCardWidget", "action_card", "action_kind"]
