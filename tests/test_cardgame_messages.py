@@ -53,6 +53,14 @@ def refusals() -> list[Message]:
         with pytest.raises(CardGameError) as caught:
             perform(CardState.from_dict(state), ("nonsense",))
         out.append(caught.value.message)
+    won = CardState.from_dict(game.state.to_dict())
+    for ask in (lambda: CardGame(5), lambda: CardGame(2, strategies={"green": "random"}),
+                lambda: CardGame(2, strategies={"red": "clever"}),
+                lambda: CardGame.from_state(won),
+                lambda: CardGame.from_state(CardState.from_dict(table())).record()):
+        with pytest.raises(CardGameError) as caught:
+            ask()
+        out.append(caught.value.message)
     out.append(say("game_result", winners=[], rounds=0, turns=0))
     out.append(say("game_result", winners=say("nobody"), rounds=0, turns=0))
     return out

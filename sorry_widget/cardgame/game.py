@@ -41,7 +41,7 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
     """A game's first state (K1, K2): the first ``players`` colours, the deck shuffled by the
     seed, five cards dealt to each in turn, the first seat to play."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise CardGameError(f"players: 2 to 4, not {players!r}")
+        raise CardGameError(say("players_2_to_4", players=repr(players)))
     seed = seed_or_fresh(seed)
     cards, rng = shuffled_deck(read_deck(DEFAULT_DECK if deck is None else deck), seed)
     state = dealt_state(players, cards, longer_game)
@@ -86,7 +86,7 @@ class CardGame:
                  longer_game: bool = False, strategies: Mapping | None = None,
                  _order: Sequence[str] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise CardGameError(f"players: 2 to 4, not {players!r}")
+            raise CardGameError(say("players_2_to_4", players=repr(players)))
         if _order is None:
             seed = seed_or_fresh(seed)
         self.seed = seed
@@ -94,8 +94,8 @@ class CardGame:
         self.colours = list(COLOURS[:players])
         unknown = sorted(set(strategies or {}) - set(self.colours))
         if unknown:
-            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
-                                f"({', '.join(self.colours)})")
+            raise CardGameError(say("not_a_player", colour=unknown[0],
+                                    players=list(self.colours)))
         self.strategies = {c: card_strategy((strategies or {}).get(c, "random"))
                            for c in self.colours}
         if _order is None:
@@ -121,15 +121,15 @@ class CardGame:
         if not isinstance(state, CardState):
             raise CardGameError(f"state: expected a CardState, not {type(state).__name__}")
         if state.winners:
-            raise CardGameError(f"state: {' and '.join(state.winners)} has already won")
+            raise CardGameError(say("already_won", winners=list(state.winners)))
         game = cls.__new__(cls)
         game.seed = None
         game.deck = dict(sorted(cards_in_play(state).items()))
         game.colours = list(state.colours)
         unknown = sorted(set(strategies or {}) - set(game.colours))
         if unknown:
-            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
-                                f"({', '.join(game.colours)})")
+            raise CardGameError(say("not_a_player", colour=unknown[0],
+                                    players=list(game.colours)))
         game.strategies = {c: card_strategy((strategies or {}).get(c)) for c in game.colours}
         game.deck_order = ()
         game.start = CardState.from_dict(state.to_dict())

@@ -65,6 +65,13 @@ ENGLISH: dict[str, str] = {
     "person_plays": "{player:colour} is played by a person: pass their action to play()",
     "steal_window_answers": "choice: {choice}: a steal window is answered steal or pass",
     "block_window_answers": "choice: {choice}: a SORRY! is answered block or accept",
+    "players_2_to_4": "players: 2 to 4, not {players}",
+    "not_a_player": "strategies.{colour}: not a player of this game ({players:list})",
+    "already_won": "state: {winners:colours} has already won",
+    "unknown_strategy": "strategy: {strategy} is not one of {strategies:list} (or None for a "
+                        "person)",
+    "no_record_from_state": "record: a game started from a state has no deck order, so it "
+                            "cannot be recorded; start a CardGame with a seed",
     # The command line's last line (``cardgame play``).
     "game_result": "{winners:colours} won after {rounds} rounds and {turns} turns.",
     "nobody": "nobody",
