@@ -166,7 +166,7 @@ def test_parameters_are_language_neutral():
     rule ids, notations and nested messages."""
     def check(value):
         if isinstance(value, Message):
-            for name, item in value.params.items():
+            for item in value.params.values():
                 check(item)
         elif isinstance(value, (list, tuple)):
             for item in value:

@@ -121,6 +121,21 @@ def board_session(s: Session) -> None:
     hand = s.keep(SorryWidget(Game(4, rules="points", seed=2, strategies={"red": None})))
     s.refused(hand.coach)
 
+    record = Record.from_game(finished)
+    for ask in (lambda: SorryWidget(Game(2), record=record),
+                lambda: SorryWidget(record=record, card="7"),
+                lambda: SorryWidget(record=record, humans=["red"]),
+                lambda: SorryWidget(example="R1-2"),
+                lambda: SorryWidget(Game(2), humans=["green"]),
+                lambda: SorryWidget(Game(2, keep_history=False)),
+                lambda: SorryWidget(Game(2, strategies={"red": "random"}), card="7"),
+                lambda: SorryWidget(position=SPLIT, card="7", humans=["red"]),
+                lambda: SorryWidget(position=SPLIT),
+                lambda: SorryWidget(position=pos(red=["home"] * 4), card="7"),
+                lambda: SorryWidget(position=SPLIT, card="7", example="R1-2"),
+                lambda: game.annotate(10**6, "x")):
+        s.refused(ask)
+
 
 def card_session(s: Session) -> None:
     game = s.keep(SorryCardWidget(CardGame(2, seed=5, strategies={"red": None,
@@ -144,6 +159,13 @@ def card_session(s: Session) -> None:
     replay = s.keep(SorryCardWidget(record=CardGame(2, seed=3).record()))
     s.refused(lambda: replay.act("red 5"))
     s.refused(replay.step)
+    for ask in (lambda: SorryCardWidget(CardGame(2), record=CardGame(2, seed=3).record()),
+                lambda: SorryCardWidget(record=CardGame(2, seed=3).record(), humans=["red"]),
+                lambda: SorryCardWidget(state=STEAL, humans=["red"]),
+                lambda: SorryCardWidget(CardGame(2), humans=["green"]),
+                lambda: SorryCardWidget(CardGame(2), viewer="green"),
+                lambda: game.annotate(10**6, "x")):
+        s.refused(ask)
     last = s.keep(SorryCardWidget(state=card_state(
         players=[{"colour": "red", "hand": ["5"], "home": 3},
                  {"colour": "blue", "hand": ["7"], "home": 0}])))

@@ -165,7 +165,8 @@ class SorryCardWidget(ReplayWidget):
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:
-            raise WidgetError(f"give one of game, record or state, not {' and '.join(given)}")
+            raise WidgetError(say("give_one_of", given=given, allowed=["game", "record",
+                                                                       "state"]))
         check_theme_name(theme)
         self._notes: dict[int, str] = {}
         self._page_theme = "light"
@@ -179,7 +180,7 @@ class SorryCardWidget(ReplayWidget):
         self._synced = 0
         if record is not None:
             if humans:
-                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+                raise WidgetError(say("humans_in_replay"))
             loaded = _load_record(record)
             self.game = loaded.replay()
             self._notes = dict(loaded.notes)
@@ -187,11 +188,11 @@ class SorryCardWidget(ReplayWidget):
             mode = "replay"
         elif state is not None:
             if humans:
-                raise WidgetError("humans: in a demo the player to act is the student")
+                raise WidgetError(say("card_humans_in_demo"))
             try:
                 self.game = CardGame.from_state(state)
             except CardGameError as exc:
-                raise WidgetError(str(exc)) from None
+                raise WidgetError(refusal(exc)) from None
             self._demo_state = state
             self._record_source = None
             mode = "demo"
@@ -204,8 +205,8 @@ class SorryCardWidget(ReplayWidget):
                                   f"{type(game).__name__}")
             for colour in humans or ():
                 if colour not in game.colours:
-                    raise WidgetError(f"humans: {colour!r} is not playing (players: "
-                                      f"{', '.join(game.colours)})")
+                    raise WidgetError(say("not_playing", field="humans", colour=repr(colour),
+                                          players=list(game.colours)))
             self.game = game
             self._record_source = None
             mode = "game"
@@ -214,8 +215,8 @@ class SorryCardWidget(ReplayWidget):
         if viewer == "":
             viewer = people[0] if len(people) == 1 and mode == "game" else "all"
         if viewer not in (None, "all", *self.game.colours):
-            raise WidgetError(f"viewer: {viewer!r} is not 'all', None or a player "
-                              f"({', '.join(self.game.colours)})")
+            raise WidgetError(say("card_bad_viewer", viewer=repr(viewer),
+                                  players=list(self.game.colours)))
         super().__init__(theme=theme, size=size, speed=speed, mode=mode, viewer=viewer,
                          animate=False, **kwargs)
         for colour in people:
@@ -437,7 +438,7 @@ class SorryCardWidget(ReplayWidget):
         try:
             return self.game.record(notes=self._notes)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def save(self, path) -> None:
         """Write the record with its notes, whole or not at all: a failed save leaves the old
@@ -445,7 +446,7 @@ class SorryCardWidget(ReplayWidget):
         try:
             self.record.save(path)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def actions(self) -> list[Action]:
         """The legal actions of the person to act (empty when it is not a person's turn)."""
@@ -494,7 +495,8 @@ class SorryCardWidget(ReplayWidget):
         the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+            raise WidgetError(say("note_play_out_of_range", play=brief(play),
+                                  last=self.last_play))
         check_note_text(text, 2000)
         number = self._action_number(play)
         if text.strip():

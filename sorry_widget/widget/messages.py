@@ -33,6 +33,26 @@ ENGLISH: dict[str, str] = {
     "game_over": "the game is over: {winners:colours} won",
     "person_plays": "{player:colour} is played by a person: {hint}",
     "note_saved": "Note saved on play {play}.",
+    "note_play_out_of_range": "play {play} is out of range: 0 to {last}",
+    # What a widget is made of, refused when it does not fit together.
+    "give_one_of": "give one of {allowed:list_or}, not {given:and_only}",
+    "humans_in_replay": "humans: a recorded game is replayed, not played; pass a game",
+    "not_playing": "{field}: {colour} is not playing (players: {players:list})",
+    "board_card_in_record": "card: a recorded game's cards are in the record",
+    "board_example_without_demo": "example: a demo's example move goes with position= and "
+                                  "card=",
+    "board_no_history": "game: a game with keep_history=False cannot be replayed",
+    "board_card_for_person": "card: the card is chosen for a person to play; {player:colour} "
+                             "is played by the computer",
+    "board_humans_in_demo": "humans: in a demo the player to move is the student",
+    "board_demo_needs_card": "card: a demo needs the card the player to move holds, e.g. "
+                             "card='7'",
+    "board_demo_already_won": "position: {winners:colours} has already won; nothing to "
+                              "demonstrate",
+    "board_example_not_legal": "example: {example} is not a legal move with "
+                               "{card:board_card_article} here; legal: {legal:list}",
+    "card_humans_in_demo": "humans: in a demo the player to act is the student",
+    "card_bad_viewer": "viewer: {viewer} is not 'all', None or a player ({players:list})",
     # The board (SorryWidget).
     "board_hint": "make their move on the board or with widget.move(...)",
     "board_demo_end": "a demo ends after its one move: reset() to try again",
@@ -118,6 +138,9 @@ KINDS = {
     "colour_cap": lambda value, language: str(value).capitalize(),
     "colours": _colours,
     "list": lambda value, language: ", ".join(render(v, language) for v in value),
+    # (argument names, in the code's words: "record or position", "game and record")
+    "list_or": lambda value, language: ", ".join(value[:-1]) + " or " + value[-1],
+    "and_only": lambda value, language: " and ".join(value),
     "value_type": lambda value, language: _VALUE_TYPES.get(str(value), str(value)),
     "board_card": lambda value, language: card_label(value),
     "board_card_article": lambda value, language: with_article(card_label(value)),

@@ -24,7 +24,7 @@ from typing import Any
 import traitlets
 
 from ..board.track import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
-from ..board.cards import CARD_NAMES, card_from_name, card_label, with_article
+from ..board.cards import CARD_NAMES, card_from_name
 from ..board.game import Game, GameError
 from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..board.state import Position
@@ -157,7 +157,8 @@ class SorryWidget(ReplayWidget):
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
-            raise WidgetError(f"give one of game, record or position, not {' and '.join(given)}")
+            raise WidgetError(say("give_one_of", given=given, allowed=["game", "record",
+                                                                       "position"]))
         check_theme_name(theme)
         self._record: Record | None = None
         self.game: Game | None = None
@@ -165,9 +166,9 @@ class SorryWidget(ReplayWidget):
         self._example: Move | None = None
         if record is not None:
             if card is not None:
-                raise WidgetError("card: a recorded game's cards are in the record")
+                raise WidgetError(say("board_card_in_record"))
             if humans:
-                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+                raise WidgetError(say("humans_in_replay"))
             self._record = _load_record(record)
             try:
                 self._record.replay()
@@ -179,7 +180,7 @@ class SorryWidget(ReplayWidget):
             self._demo = _demo_parts(position, card, example, humans)
         else:
             if example is not None:
-                raise WidgetError("example: a demo's example move goes with position= and card=")
+                raise WidgetError(say("board_example_without_demo"))
             game = _checked_game(game, humans, card)
             self.game = game
             mode = "game"
@@ -192,7 +193,7 @@ class SorryWidget(ReplayWidget):
                 try:
                     self.game.draw(card)
                 except GameError as exc:
-                    raise WidgetError(str(exc)) from None
+                    raise WidgetError(refusal(exc)) from None
             for colour in humans or ():
                 self.game.strategies[colour] = None
             self.humans = [c for c, s in self.game.strategies.items() if s is None]
@@ -377,11 +378,11 @@ class SorryWidget(ReplayWidget):
         except (GameError, ValueError) as exc:
             if isinstance(exc, WidgetError):
                 raise
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         unknown = [c for c in people or () if c not in game.colours]
         if unknown:
-            raise WidgetError(f"people: {unknown[0]!r} is not playing (players: "
-                              f"{', '.join(game.colours)})")
+            raise WidgetError(say("not_playing", field="people", colour=repr(unknown[0]),
+                                  players=list(game.colours)))
         with self.hold_sync():
             self._record, self.game, self._annotations_by_play = None, game, {}
             self.mode = "game"
@@ -480,7 +481,7 @@ class SorryWidget(ReplayWidget):
             advice = coach(game.position, game.card, rollouts=rollouts or self.coach_rollouts,
                            strategy=strategy, seed=seed, engine=engine)
         except ValueError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         best = advice.best
         rows = []
         for e in advice.estimates:
@@ -501,7 +502,8 @@ class SorryWidget(ReplayWidget):
         replace that note's parts and the others stay. It is kept in the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+            raise WidgetError(say("note_play_out_of_range", play=brief(play),
+                                  last=self.last_play))
         if text is not None:
             check_note_text(text, MAX_NOTE_CHARS)
         _check_marks(arrows, squares)
@@ -513,7 +515,7 @@ class SorryWidget(ReplayWidget):
                 else self._annotations_by_play
             annotation = annotate_in(store, self.last_play, play, text, arrows, squares)
         except (RecordError, ValueError, TypeError) as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         self._sync_annotations()
         return annotation
 
@@ -524,7 +526,7 @@ class SorryWidget(ReplayWidget):
         try:
             self.record.save(path)
         except RecordError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def svg(self, **options) -> str:
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
@@ -664,16 +666,15 @@ def _checked_game(game: Any, humans, card) -> Game:
         raise WidgetError(f"game: expected a sorry_widget Game, not {type(game).__name__}")
     for colour in humans or ():
         if colour not in game.colours:
-            raise WidgetError(f"humans: {colour!r} is not playing (players: "
-                              f"{', '.join(game.colours)})")
+            raise WidgetError(say("not_playing", field="humans", colour=repr(colour),
+                                  players=list(game.colours)))
     if not game.keep_history:
-        raise WidgetError("game: a game with keep_history=False cannot be replayed")
+        raise WidgetError(say("board_no_history"))
 
     if card is not None and (game.finished or (
             game.strategies.get(game.colour_to_move) is not None
             and game.colour_to_move not in (humans or ()))):
-        raise WidgetError("card: the card is chosen for a person to play; "
-                          f"{game.colour_to_move} is played by the computer")
+        raise WidgetError(say("board_card_for_person", player=game.colour_to_move))
     return game
 
 
@@ -684,21 +685,22 @@ def _demo_parts(position: Any, card: Any, example: Any, humans: Any):
         raise WidgetError(f"position: expected a sorry_widget Position, not "
                           f"{type(position).__name__}")
     if humans:
-        raise WidgetError("humans: in a demo the player to move is the student")
+        raise WidgetError(say("board_humans_in_demo"))
     if card is None:
-        raise WidgetError("card: a demo needs the card the player to move holds, e.g. card='7'")
+        raise WidgetError(say("board_demo_needs_card"))
     if position.winner():
-        raise WidgetError(f"position: {position.winner()} has already won; nothing to demonstrate")
+        winner = position.winner()
+        raise WidgetError(say("board_demo_already_won",
+                              winners=winner if isinstance(winner, str) else str(winner)))
     probe = Game(start=position, strategies={c: None for c in position.colour_names})
     try:
         probe.draw(card)
     except GameError as exc:
-        raise WidgetError(str(exc)) from None
+        raise WidgetError(refusal(exc)) from None
     legal = probe.legal_moves()
     if example is not None and example not in [m.notation for m in legal]:
-        raise WidgetError(f"example: {example!r} is not a legal move with "
-                          f"{with_article(card_label(probe.card))} here; legal: "
-                          f"{', '.join(m.notation for m in legal)}")
+        raise WidgetError(say("board_example_not_legal", example=repr(example),
+                              card=probe.card, legal=[m.notation for m in legal]))
     return position, probe.card, example
 
 
