@@ -415,8 +415,9 @@ def cmd_cardgame_play(args) -> int:
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
-    who = ", ".join(f"{c} {getattr(s, 'name', 'person')}" for c, s in game.strategies.items())
-    print(f"SORRY! card game; seed {game.seed}; {who}")
+    print(say("play_header", seed=game.seed,
+              players=[say("player_strategy", player=c, strategy=getattr(s, "name", "person"))
+                       for c, s in game.strategies.items()]).text())
     for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {action.explanation}")
     result = say("game_result", winners=game.winners or say("nobody"), rounds=game.rounds,

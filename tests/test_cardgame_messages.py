@@ -61,6 +61,8 @@ def refusals() -> list[Message]:
         with pytest.raises(CardGameError) as caught:
             ask()
         out.append(caught.value.message)
+    out.append(say("play_header", seed=1, players=[say("player_strategy", player="red",
+                                                       strategy="greedy")]))
     out.append(say("game_result", winners=[], rounds=0, turns=0))
     out.append(say("game_result", winners=say("nobody"), rounds=0, turns=0))
     return out

@@ -72,7 +72,9 @@ ENGLISH: dict[str, str] = {
                         "person)",
     "no_record_from_state": "record: a game started from a state has no deck order, so it "
                             "cannot be recorded; start a CardGame with a seed",
-    # The command line's last line (``cardgame play``).
+    # The command line's first and last lines (``cardgame play``).
+    "play_header": "SORRY! card game; seed {seed}; {players:list}",
+    "player_strategy": "{player:colour} {strategy}",
     "game_result": "{winners:colours} won after {rounds} rounds and {turns} turns.",
     "nobody": "nobody",
 }
