@@ -131,7 +131,10 @@ def _key(message: Message) -> tuple:
 def english(message: Message) -> str:
     """``message.text()``, remembered (English templates never change once registered)."""
     key = _key(message)
-    text = _ENGLISH_TEXTS.get(key)
+    try:
+        text = _ENGLISH_TEXTS.get(key)
+    except TypeError:  # a parameter that cannot be a key (none of the rules' is)
+        return message.text()
     if text is None:
         if len(_ENGLISH_TEXTS) >= _MAX_CACHED:
             _ENGLISH_TEXTS.clear()
