@@ -31,7 +31,7 @@ from typing import Any
 import traitlets
 
 from ..cardgame.cards import DEFAULT_DECK, CardGameError
-from ..cardgame.rules import Action, choices, perform, previews
+from ..cardgame.rules import Action, choices, perform_action, preview_messages
 from ..cardgame.state import CardState, _clone
 from ..cardgame.game import CardGame
 from ..cardgame.record import CardRecord
@@ -101,19 +101,19 @@ def declined_window(before: CardState, action: Action, viewer: str | None) -> bo
             and action_kind(action.notation) in ("pass", "accept"))
 
 
-def told_without(before: CardState, notation: str, refused: list[tuple[str, str]]) -> str:
-    """The explanation of the action ``notation`` taken in ``before``, as if the players in
-    ``refused`` (colour, card) had not held the card they declined to play: what happened,
-    with no word of who was asked. The flips, the round's end and the next player are the
+def told_without(before: CardState, notation: str, refused: list[tuple[str, str]]) -> Message:
+    """The explanation (a message) of the action ``notation`` taken in ``before``, as if the
+    players in ``refused`` (colour, card) had not held the card they declined to play: what
+    happened, with no word of who was asked. The flips, the round's end and the next player are the
     same either way (a refusal changes nothing on the table)."""
     state = _clone(before)
     for colour, card in refused:
         hand = state.player(colour).hand
         hand[:] = [c for c in hand if c != card]
     for choice in choices(state):
-        said, explanation, _ = perform(state, choice)
-        if said == notation:
-            return explanation
+        action = perform_action(state, choice)
+        if action.notation == notation:
+            return action.message
     raise CardGameError(f"{notation!r}: not an action of the state it was taken in")
 
 
@@ -263,7 +263,8 @@ class SorryCardWidget(ReplayWidget):
         action, before = game.history[first], game.states[first]
         refused = [(game.states[i].to_act, _DECLINED[game.states[i].pending["kind"]])
                    for i in range(first + 1, last + 1)]
-        text = told_without(before, action.notation, refused) if refused else action.explanation
+        said = told_without(before, action.notation, refused) if refused else action.message
+        text = action.explanation if said is None else self._words(said)
         return _play_data(before, action.notation, text, game.states[last + 1],
                           self._turn_of[first])
 
@@ -358,13 +359,14 @@ class SorryCardWidget(ReplayWidget):
         # Every choice is offered, not one per result: which choices share a result can hang
         # on those hands too (Play 2's numbers in either order at a 21 nobody can steal).
         options = []
-        for notation, text in previews(state).items():
+        for notation, said in preview_messages(state).items():
+            text = self._words(said)
             options.append({"notation": notation, "explanation": text,
                             "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
                             "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
         self.pending = {"play": self.last_play, "colour": state.to_act,
-                        "window": window.get("kind", ""), "prompt": _prompt(state),
+                        "window": window.get("kind", ""), "prompt": self._words(prompt_message(state) or ""),
                         "hand": list(state.player(state.to_act).hand), "actions": options}
 
     def _is_live(self) -> bool:
@@ -548,12 +550,6 @@ class SorryCardWidget(ReplayWidget):
         else:
             return False
         return True
-
-
-def _prompt(state: CardState) -> str:
-    """The question a steal or block window puts to the person, in words."""
-    message = prompt_message(state)
-    return "" if message is None else message.text()
 
 
 def prompt_message(state: CardState) -> Message | None:

@@ -20,7 +20,7 @@ import anywidget
 import traitlets
 
 from ..core.errors import SorryError
-from ..core.messages import Message
+from ..core.messages import Message, render
 from ..core.safeio import write_text_atomic
 from ..render.svg import THEMES, get_theme
 from .messages import say
@@ -301,12 +301,17 @@ class ReplayWidget(anywidget.AnyWidget):
     #: :attr:`message`.
     notice: Message | None = None
 
+    def _words(self, said: Message | str) -> str:
+        """What the page is shown of a message (an explanation, a prompt): its words. The one
+        place a view turns the messages it syncs into text."""
+        return render(said)
+
     def _notify(self, said: Message | str, level: str = "ok") -> None:
         """Tell the page something that belongs to this moment: a success or an error. The one
         place a notice becomes words."""
         self.notice = said if isinstance(said, Message) else None
         # A refusal may quote what the page sent; a lone surrogate in it could not be sent.
-        text = printable(str(said))
+        text = printable(self._words(said))
         self.message, self.message_level = text, level
         self.send({"type": "notice", "level": level, "text": text})
 
