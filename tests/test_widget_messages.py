@@ -82,8 +82,9 @@ def board_session(s: Session) -> None:
     game.set_state({name: 1 for name in ("plays", "mode", "final", "start", "humans",
                                           "pending")})
     s.said.append(game.notice)
-    game.set_state({"play": "x"})
-    s.said.append(game.notice)
+    for state in ({"play": "x"}, {"play": 10**6}, {"speed": 50.0}, {"size": 5}):
+        game.set_state(state)
+        s.said.append(game.notice)
     s.refused(game.step)
     game._on_event = lambda kind, content: 1 / 0  # a bug in a handler
     s.page(game, {"type": "nope"})

@@ -28,6 +28,10 @@ ENGLISH: dict[str, str] = {
                         "may set {writable:list}); set back",
     "and_more": " and {count} more",
     "page_bad_value": "{name}: {value} from the page is not a value {name} can take",
+    "play_out_of_range": "play {play} is out of range: this game has plays 0 (the start) to "
+                         "{last}",
+    "speed_out_of_range": "speed {speed} must be 0.1 to 20 plays a second",
+    "size_out_of_range": "size {size} must be 200 to 2000 pixels",
     # Both views: stepping, notes, the game's end.
     "at_last_play": "already at the last play ({last})",
     "game_over": "the game is over: {winners:colours} won",

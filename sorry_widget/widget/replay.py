@@ -44,6 +44,13 @@ class WidgetError(SorryError):
         super().__init__(str(message))
 
 
+def trait_error(message: Message) -> traitlets.TraitError:
+    """A trait's refusal of a value, carrying its message as a WidgetError does."""
+    error = traitlets.TraitError(message.text())
+    error.message = message
+    return error
+
+
 def refusal(exc: Exception) -> Message | str:
     """What a game's error says, as its message where it has one (to pass on as a
     :class:`WidgetError`)."""
@@ -209,7 +216,7 @@ class ReplayWidget(anywidget.AnyWidget):
         try:
             self.play = play
         except traitlets.TraitError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         return self.play
 
     def step(self, n: int = 1) -> int:
@@ -356,9 +363,7 @@ class ReplayWidget(anywidget.AnyWidget):
         value = proposal["value"]
         last = self.last_play
         if not 0 <= value <= last:
-            raise traitlets.TraitError(
-                f"play {brief(value)} is out of range: this game has plays 0 (the start) to "
-                f"{last}")
+            raise trait_error(say("play_out_of_range", play=brief(value), last=last))
         return value
 
     @traitlets.validate("theme")
@@ -372,13 +377,13 @@ class ReplayWidget(anywidget.AnyWidget):
     @traitlets.validate("speed")
     def _check_speed(self, proposal):
         if not 0.1 <= proposal["value"] <= 20:
-            raise traitlets.TraitError(f"speed {proposal['value']} must be 0.1 to 20 plays a second")
+            raise trait_error(say("speed_out_of_range", speed=proposal["value"]))
         return proposal["value"]
 
     @traitlets.validate("size")
     def _check_size(self, proposal):
         if not 200 <= proposal["value"] <= 2000:
-            raise traitlets.TraitError(f"size {proposal['value']} must be 200 to 2000 pixels")
+            raise trait_error(say("size_out_of_range", size=proposal["value"]))
         return proposal["value"]
 
     @traitlets.validate("mode")
@@ -413,7 +418,7 @@ class ReplayWidget(anywidget.AnyWidget):
             try:
                 super().set_state(allowed)
             except traitlets.TraitError as exc:
-                problem = str(exc)
+                problem = refusal(exc)
                 refused += list(allowed)
         if problem:
             self._notify(problem, "error")
