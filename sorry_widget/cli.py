@@ -412,6 +412,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 def cmd_cardgame_play(args) -> int:
     from .cardgame.game import CardGame
+    from .cardgame.messages import say
 
     try:
         game = CardGame(args.players, args.seed, deck=_card_deck(args.deck),
@@ -423,12 +424,14 @@ def cmd_cardgame_play(args) -> int:
     except (OSError, ValueError) as exc:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
-    who = ", ".join(f"{c} {getattr(s, 'name', 'person')}" for c, s in game.strategies.items())
-    print(f"SORRY! card game; seed {game.seed}; {who}")
+    print(say("play_header", seed=game.seed,
+              players=[say("player_strategy", player=c, strategy=getattr(s, "name", "person"))
+                       for c, s in game.strategies.items()]).text())
     for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {action.explanation}")
-    print(f"{' and '.join(game.winners) or 'nobody'} won after {game.rounds} rounds and "
-          f"{game.turns} turns." + (f" Record: {args.record}" if args.record else ""))
+    result = say("game_result", winners=game.winners or say("nobody"), rounds=game.rounds,
+                 turns=game.turns)
+    print(result.text() + (f" Record: {args.record}" if args.record else ""))
     return 0
 
 
