@@ -266,6 +266,12 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
     return notation, english(message), result
 
 
+def advance(state: CardState, choice: tuple) -> CardState:
+    """:func:`perform` in place with no words: a simulation that keeps no log never reads the
+    explanation, and rendering it is most of an action's cost."""
+    return _perform(state, choice, False)[2]
+
+
 def perform_action(state: CardState, choice: tuple) -> Action:
     """:func:`perform` as an :class:`Action`, its explanation kept as a message too."""
     notation, message, result = _perform(_clone(state), choice, False)
