@@ -466,6 +466,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 def cmd_cardgame_play(args) -> int:
     from .cardgame.game import CardGame
+    from .cardgame.messages import say
 
     try:
         game = CardGame(args.players, args.seed, deck=_card_deck(args.deck),
@@ -478,19 +479,15 @@ def cmd_cardgame_play(args) -> int:
         print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
         return 2
     lang = args.lang
-    person = word("person", lang, "cli.person")
-    who = ", ".join(f"{_colour(c, lang)} {getattr(s, 'name', person)}"
-                    for c, s in game.strategies.items())
-    print(_words("cli.cardgame_title", "SORRY! card game; seed {seed}; {players}", lang,
-                 seed=game.seed, players=who))
+    print(say("play_header", seed=game.seed,
+              players=[say("player_strategy", player=c, strategy=getattr(s, "name", "person"))
+                       for c, s in game.strategies.items()]).text(lang))
     for n, action in enumerate(game.history, 1):
         print(f"{n:>4}  {action.notation:<24} {explanation_in(action, lang)}")
-    winners = f" {word('and', lang)} ".join(_colour(c, lang) for c in game.winners) \
-        or word("nobody", lang)
-    print(_words("cli.cardgame_won", "{winners} won after {rounds} rounds and {turns} turns.",
-                 lang, winners=winners, rounds=game.rounds, turns=game.turns)
-          + (" " + _words("cli.cardgame_record", "Record: {path}", lang, path=args.record)
-             if args.record else ""))
+    result = say("game_result", winners=game.winners or say("nobody"), rounds=game.rounds,
+                 turns=game.turns)
+    print(result.text(lang) + (" " + _words("cli.cardgame_record", "Record: {path}", lang,
+                                            path=args.record) if args.record else ""))
     return 0
 
 

@@ -333,3 +333,17 @@ def test_the_card_table_drawing_in_french():
     assert total_callout(state, "fr") == "Glissez à 15"
     assert total_callout(state) == "Slide to 15"
     assert "Glissez à 15" in cardtable_svg(state, language="fr")
+
+
+def test_card_game_explanations_in_french_spot_checks():
+    from sorry_widget import CardGame
+
+    game = CardGame(2, 3)
+    game.run()
+    said = {a.notation: explanation_in(a, "fr") for a in game.history[:7]}
+    assert said["blue 3"] == "Bleu joue le 3, ce qui porte le total à 3 (K4)."
+    assert said["blue switch"] == ("Bleu joue Changement de direction : le jeu tourne maintenant "
+                                   "dans l'autre sens (K10).")
+    assert said["blue play-2 7 10"].startswith("Bleu joue Jouez-en 2 (K11), puis le 7")
+    assert "cuit" in said["blue play-2 7 10"]
+    assert explanation_in(game.history[1], "en") == "Blue plays the 3, making the total 3 (K4)."

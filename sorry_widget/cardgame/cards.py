@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.decks import cards_of
 from ..core.errors import SorryError
+from ..core.messages import Message
 from ..core.safeio import key_shown, read_json, read_json_file, shown
 
 ACTIONS = ("take-2", "switch", "play-2", "sorry-back", "sorry-steal", "dont-be-sorry")
@@ -34,7 +35,15 @@ _SLIDE = re.compile(r"^slide-(0|[1-9]\d?)$")
 
 
 class CardGameError(SorryError):
-    """A card-game state, deck or request that is not valid; the message names the field."""
+    """A card-game state, deck or request that is not valid; the message names the field.
+
+    A refusal of what a person asks is raised with its :class:`Message`, kept as
+    ``error.message`` (None for the others), so that it can be shown in another language;
+    ``str(error)`` is its English text."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = message if isinstance(message, Message) else None
+        super().__init__(str(message))
 
 
 def is_card(name: Any) -> bool:

@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import CardGameError, DEFAULT_DECK, deck_cards, read_deck
-from .rules import Action, actions, choices, ends_round, perform
+from .messages import say
+from .rules import Action, actions, choices, ends_round, perform_action
 from .state import CardState, Player, cards_in_play
 from .strategies import card_strategy
 from ..core.colours import COLOURS
@@ -40,7 +41,7 @@ def new_state(players: int = 4, seed: Any = None, deck: Mapping[str, int] | None
     """A game's first state (K1, K2): the first ``players`` colours, the deck shuffled by the
     seed, five cards dealt to each in turn, the first seat to play."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise CardGameError(f"players: 2 to 4, not {players!r}")
+        raise CardGameError(say("players_2_to_4", players=repr(players)))
     seed = seed_or_fresh(seed)
     cards, rng = shuffled_deck(read_deck(DEFAULT_DECK if deck is None else deck), seed)
     state = dealt_state(players, cards, longer_game)
@@ -85,7 +86,7 @@ class CardGame:
                  longer_game: bool = False, strategies: Mapping | None = None,
                  _order: Sequence[str] | None = None) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise CardGameError(f"players: 2 to 4, not {players!r}")
+            raise CardGameError(say("players_2_to_4", players=repr(players)))
         if _order is None:
             seed = seed_or_fresh(seed)
         self.seed = seed
@@ -93,8 +94,8 @@ class CardGame:
         self.colours = list(COLOURS[:players])
         unknown = sorted(set(strategies or {}) - set(self.colours))
         if unknown:
-            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
-                                f"({', '.join(self.colours)})")
+            raise CardGameError(say("not_a_player", colour=unknown[0],
+                                    players=list(self.colours)))
         self.strategies = {c: card_strategy((strategies or {}).get(c, "random"))
                            for c in self.colours}
         if _order is None:
@@ -120,15 +121,15 @@ class CardGame:
         if not isinstance(state, CardState):
             raise CardGameError(f"state: expected a CardState, not {type(state).__name__}")
         if state.winners:
-            raise CardGameError(f"state: {' and '.join(state.winners)} has already won")
+            raise CardGameError(say("already_won", winners=list(state.winners)))
         game = cls.__new__(cls)
         game.seed = None
         game.deck = dict(sorted(cards_in_play(state).items()))
         game.colours = list(state.colours)
         unknown = sorted(set(strategies or {}) - set(game.colours))
         if unknown:
-            raise CardGameError(f"strategies.{unknown[0]}: not a player of this game "
-                                f"({', '.join(game.colours)})")
+            raise CardGameError(say("not_a_player", colour=unknown[0],
+                                    players=list(game.colours)))
         game.strategies = {c: card_strategy((strategies or {}).get(c)) for c in game.colours}
         game.deck_order = ()
         game.start = CardState.from_dict(state.to_dict())
@@ -158,7 +159,7 @@ class CardGame:
         """Take the action with this notation (``"red 7"``, ``"blue steal"``)."""
         options = self.actions()
         if not options:
-            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+            raise CardGameError(say("game_over", winners=self.winners))
         wanted = notation.notation if isinstance(notation, Action) else str(notation).strip()
         for action in options:
             if action.notation == wanted:
@@ -167,21 +168,20 @@ class CardGame:
         # once) is still the person's choice: a person is offered every choice (previews()),
         # since which ones share a result can hang on hands they cannot see.
         for choice in choices(self.state):
-            notation, explanation, result = perform(self.state, choice)
-            if notation == wanted:
-                return self._take(Action(notation, explanation, result))
-        raise CardGameError(f"{shown(wanted)} is not a legal action for {self.to_act}; legal: "
-                            + ", ".join(a.notation for a in options))
+            action = perform_action(self.state, choice)
+            if action.notation == wanted:
+                return self._take(action)
+        raise CardGameError(say("not_legal", wanted=shown(wanted), player=self.to_act,
+                                legal=[a.notation for a in options]))
 
     def step(self) -> Action:
         """Let the strategy of the player to act choose and take an action."""
         options = self.actions()
         if not options:
-            raise CardGameError(f"the game is over: {' and '.join(self.winners)} won")
+            raise CardGameError(say("game_over", winners=self.winners))
         strategy = self.strategies[self.to_act]
         if strategy is None:
-            raise CardGameError(f"{self.to_act} is played by a person: pass their action to "
-                                "play()")
+            raise CardGameError(say("person_plays", player=self.to_act))
         chosen = strategy.choose(self.state, options, self.rng)
         if chosen not in options:
             raise CardGameError(f"strategy {strategy.name!r} chose {chosen!r}, which is not "

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards import CardGameError, deck_cards, is_card, read_deck, sorted_cards
 from .game import CardGame, record_with
+from .messages import say
 from .rules import actions
 from ..core.colours import COLOURS
 from ..core.records import MAX_NOTE_CHARS, MAX_NOTES, MAX_RECORD_BYTES, MAX_STRATEGY_CHARS
@@ -45,8 +46,7 @@ class CardRecord:
     def from_game(cls, game: CardGame, notes: Mapping[int, str] | None = None) -> CardRecord:
         """The record of ``game`` so far, with ``notes`` on its actions (by index)."""
         if not game.deck_order:
-            raise CardGameError("record: a game started from a state has no deck order, so "
-                                "it cannot be recorded; start a CardGame with a seed")
+            raise CardGameError(say("no_record_from_state"))
         return cls(players=len(game.colours), deck=dict(game.deck),
                    deck_order=game.deck_order, refills=tuple(game.state.refills),
                    actions=tuple(a.notation for a in game.history),

@@ -4,29 +4,33 @@ a state, and what each action does, explained with the rule it follows."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import (
     CardGameError,
     PAWN_CARDS,
     TARGET,
-    card_name,
     number_value,
     slide_value,
     sorted_cards,
 )
+from .messages import english, say
 from .state import CardState, HAND_LIMIT, Player, _clone, sorry_target
+from ..core.messages import Message
 
 
 @dataclass
 class Action:
     """One legal action of the player to act: its notation, a sentence citing the K ids, and
-    the state at the next decision with every automatic step done."""
+    the state at the next decision with every automatic step done. ``message`` is the
+    sentence as data (:mod:`.messages`), for showing it in another language; the explanation
+    is its English text."""
 
     notation: str
     explanation: str
     result: CardState
+    message: Message | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict:
         return {"notation": self.notation, "explanation": self.explanation,
@@ -65,7 +69,7 @@ def _draw(state: CardState) -> str | None:
     return state.draw_pile.pop(0)
 
 
-def _flip(state: CardState, colour: str, notes: list[str], rule: str) -> None:
+def _flip(state: CardState, colour: str, notes: list[Message], rule: str) -> None:
     """A flip earned (K5, K6, K13): a pawn card to HOME, or for a returning player (K19) one
     back to START."""
     p = state.player(colour)
@@ -73,11 +77,10 @@ def _flip(state: CardState, colour: str, notes: list[str], rule: str) -> None:
     p.home += -1 if p.returning else 1
 
 
-def _flip_words(p: Player, rule: str) -> str:
+def _flip_words(p: Player, rule: str) -> Message:
     if p.returning:
-        return (f"{p.colour.capitalize()} is returning, so a pawn card goes back to START "
-                f"(K19, {rule})")
-    return f"{p.colour.capitalize()} flips a pawn card to HOME ({rule})"
+        return say("flip_returning", player=p.colour, rules=["K19", rule])
+    return say("flip", player=p.colour, rules=rule)
 
 
 def _best_pile(hand: list[str]) -> int:
@@ -91,7 +94,7 @@ def _best_pile(hand: list[str]) -> int:
     return max(b + max(r for r in reachable if b + r <= TARGET) for b in bases)
 
 
-def _settle(state: CardState, turn_seat: int, out_of_turn: list[str], notes: list[str],
+def _settle(state: CardState, turn_seat: int, out_of_turn: list[str], notes: list[Message],
             round_over: bool, next_seat: int | None = None) -> CardState:
     """K15, after the card(s) and any window: the round's end (K7), the game's end (K17–K19),
     top-ups to 5, then the next player."""
@@ -104,19 +107,18 @@ def _settle(state: CardState, turn_seat: int, out_of_turn: list[str], notes: lis
         for p in state.players:
             if p.home == PAWN_CARDS and not p.returning:
                 p.returning = True
-                notes.append(f"{p.colour.capitalize()} has 4 pawn cards HOME and now brings "
-                             "them back (K19)")
+                notes.append(say("starts_returning", player=p.colour, rules="K19"))
     if done:
         if len(done) > 1:
             best = {p.colour: _best_pile(p.hand) for p in done}
             top = max(best.values())
             state.winners = [c for c in state.colours if best.get(c) == top]
-            notes.append("tied, so the best pile from each hand decides: " + ", ".join(
-                f"{c} {t}" for c, t in best.items()) + " (K18)")
+            notes.append(say("tie", piles=[say("pile", player=c, total=t)
+                                           for c, t in best.items()], rules="K18"))
         else:
             state.winners = [done[0].colour]
-        notes.append(f"{' and '.join(w.capitalize() for w in state.winners)} "
-                     f"win{'s' if len(state.winners) == 1 else ''} (K17)")
+        notes.append(say("wins" if len(state.winners) == 1 else "win",
+                         winners=list(state.winners), rules="K17"))
         state.pending = None
         return state
     for colour in out_of_turn + [state.colours[turn_seat]]:
@@ -144,7 +146,7 @@ def _steal_holders(state: CardState, winner: str, after: str | None = None) -> l
     return [c for c in order if "sorry-steal" in state.player(c).hand]
 
 
-def _after_card(state: CardState, turn_seat: int, notes: list[str], public: bool = False
+def _after_card(state: CardState, turn_seat: int, notes: list[Message], public: bool = False
                 ) -> CardState | None:
     """Judge the total after a number or Slide landed (K5, K6): a 21 opens the steal window
     or scores; a bust scores for everyone else. None: the round goes on. ``public``: a 21
@@ -152,22 +154,21 @@ def _after_card(state: CardState, turn_seat: int, notes: list[str], public: bool
     mover = state.colours[turn_seat]
     total = state.total
     if total == TARGET and public:
-        notes.append("exactly 21 wins the round (K5): "
-                     + _flip_words(state.player(mover), "K5")
-                     + ", unless another player steals it with a SORRY! steal card (K13)")
+        notes.append(say("twenty_one_unless_stolen", win=say("twenty_one", rules="K5"),
+                         flip=_flip_words(state.player(mover), "K5"), rules="K13"))
         return state
     if total == TARGET:
         holders = _steal_holders(state, mover)
         if holders:
             state.pending = {"kind": "steal", "winner": mover, "asked": holders[0]}
-            notes.append(f"exactly 21 wins the round (K5), but {holders[0].capitalize()} holds "
-                         "a SORRY! steal card and is asked first (K13)")
+            notes.append(say("twenty_one_asked", win=say("twenty_one", rules="K5"),
+                             asked=holders[0], rules="K13"))
             return state
-        notes.append("exactly 21 wins the round (K5)")
+        notes.append(say("twenty_one", rules="K5"))
         _flip(state, mover, notes, "K5")
         return _settle(state, turn_seat, [], notes, True)
     if total > TARGET:
-        notes.append(f"{total} is over 21: a bust (K6)")
+        notes.append(say("bust", total=total, rules="K6"))
         for colour in state.colours:
             if colour != mover:
                 _flip(state, colour, notes, "K6")
@@ -181,10 +182,10 @@ def actions(state: CardState) -> list[Action]:
     Actions with one result are listed once."""
     found: dict[tuple, Action] = {}
     for choice in choices(state):
-        notation, explanation, result = perform(state, choice)
+        notation, message, result = _perform(_clone(state), choice, False)
         key = result.key()
         if key not in found:
-            found[key] = Action(notation, explanation, result)
+            found[key] = Action(notation, english(message), result, message)
     return list(found.values())
 
 
@@ -261,7 +262,25 @@ def perform(state: CardState, choice: tuple, in_place: bool = False
     """Carry out one of :func:`choices`: its notation, explanation (citing the K ids) and the
     state at the next decision. ``in_place`` changes ``state`` itself (a game that keeps no
     other copy)."""
-    return _perform(state if in_place else _clone(state), choice, False)
+    notation, message, result = _perform(state if in_place else _clone(state), choice, False)
+    return notation, english(message), result
+
+
+def advance(state: CardState, choice: tuple) -> CardState:
+    """:func:`perform` in place with no words: a simulation that keeps no log never reads the
+    explanation, and rendering it is most of an action's cost."""
+    return _perform(state, choice, False)[2]
+
+
+def perform_action(state: CardState, choice: tuple) -> Action:
+    """:func:`perform` as an :class:`Action`, its explanation kept as a message too."""
+    notation, message, result = _perform(_clone(state), choice, False)
+    return Action(notation, english(message), result, message)
+
+
+def preview_message(state: CardState, choice: tuple) -> Message:
+    """:func:`preview` as a message."""
+    return _perform(_clone(state), choice, True)[1]
 
 
 def preview(state: CardState, choice: tuple) -> str:
@@ -270,20 +289,25 @@ def preview(state: CardState, choice: tuple) -> str:
     hand, the table, the counts of the other hands). Where the outcome hangs on a card another
     player may hold (a SORRY! steal card at a 21, K13; Don't Be SORRY! against a SORRY!, K14)
     it says so for every target alike and stops there."""
-    return _perform(_clone(state), choice, True)[1]
+    return preview_message(state, choice).text()
 
 
 def previews(state: CardState) -> dict[str, str]:
     """:func:`preview` of every choice of the player to act, by its notation (the notations
     of :func:`actions`)."""
-    out: dict[str, str] = {}
+    return {notation: english(message) for notation, message in preview_messages(state).items()}
+
+
+def preview_messages(state: CardState) -> dict[str, Message]:
+    """:func:`previews` as messages."""
+    out: dict[str, Message] = {}
     for choice in choices(state):
-        notation, text, _ = _perform(_clone(state), choice, True)
-        out.setdefault(notation, text)
+        notation, message, _ = _perform(_clone(state), choice, True)
+        out.setdefault(notation, message)
     return out
 
 
-def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardState]:
+def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, Message, CardState]:
     """:func:`perform` on ``s`` itself; ``public``: stop where another player's hidden hand
     decides (:func:`preview`; the state returned is then not a decision's)."""
     kind = choice[0]
@@ -293,14 +317,13 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         return _window_block(s, kind)
     seat = _seat(s, s.to_play)
     me = s.to_play
-    name = me.capitalize()
     hand = s.players[seat].hand
     if kind == "card":
         card = choice[1]
         hand.remove(card)
         s.play_pile.append(card)
         rule = "K4" if number_value(card) is not None else "K8"
-        notes = [f"{name} plays the {card_name(card)}, making the total {s.total} ({rule})"]
+        notes = [say("plays_card", player=me, card=card, total=s.total, rules=rule)]
         ended = _after_card(s, seat, notes, public)
         return (f"{me} {card}", _sentence(notes),
                 ended if ended is not None else _settle(s, seat, [], notes, False))
@@ -310,14 +333,13 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         room = HAND_LIMIT - len(hand)
         taken = [c for c in (_draw(s) for _ in range(min(2, room))) if c is not None]
         hand.extend(taken)
-        notes = [f"{name} plays Take 2 and takes {len(taken)} card"
-                 f"{'' if len(taken) == 1 else 's'} (K9)"]
+        notes = [say("take_2", player=me, taken=len(taken), rules="K9")]
         return f"{me} take-2", _sentence(notes), _settle(s, seat, [], notes, False)
     if kind == "switch":
         hand.remove(kind)
         s.play_pile.append(kind)
         s.direction = -s.direction
-        notes = [f"{name} plays Switch: play now goes the other way (K10)"]
+        notes = [say("switch", player=me, rules="K10")]
         return f"{me} switch", _sentence(notes), _settle(s, seat, [], notes, False)
     if kind == "play-2":
         a, b = choice[1], choice[2]
@@ -325,28 +347,28 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         s.play_pile.append("play-2")
         hand.remove(a)
         s.play_pile.append(a)
-        notes = [f"{name} plays Play 2 (K11), then the {a}, making {s.total}"]
+        notes = [say("play_2", player=me, card=a, total=s.total, rules="K11")]
         ended = _after_card(s, seat, notes, public)
         if ended is None:
             hand.remove(b)
             s.play_pile.append(b)
-            notes.append(f"then the {b}, making {s.total}")
+            notes.append(say("play_2_then", card=b, total=s.total))
             ended = _after_card(s, seat, notes, public)
         else:
-            notes.append(f"the {b} stays in the hand (K11)")
+            notes.append(say("play_2_stays", card=b, rules="K11"))
         return (f"{me} play-2 {a} {b}", _sentence(notes),
                 ended if ended is not None else _settle(s, seat, [], notes, False))
     if kind == "sorry-back":
         victim = choice[1]
         hand.remove(kind)
         s.play_pile.append(kind)
-        notes = [f"{name} plays a SORRY! on {victim.capitalize()} (K12)"]
+        notes = [say("sorry_on", player=me, victim=victim, rules="K12")]
         if public:
             notes.append(_unless_blocked(s, victim, _setback_words(s, victim)))
             return f"{me} sorry-back {victim}", _sentence(notes), s
         if "dont-be-sorry" in s.player(victim).hand:
             s.pending = {"kind": "block", "sorry": "sorry-back", "by": me, "victim": victim}
-            notes.append(f"{victim.capitalize()} may block it (K14)")
+            notes.append(say("may_block", victim=victim, rules="K14"))
             return f"{me} sorry-back {victim}", _sentence(notes), s
         _sorry_back_lands(s, me, victim, notes)
         return f"{me} sorry-back {victim}", _sentence(notes), _settle(s, seat, [], notes, True)
@@ -354,32 +376,32 @@ def _perform(s: CardState, choice: tuple, public: bool) -> tuple[str, str, CardS
         card = choice[1]
         hand.remove(card)
         s.discard.append(card)
-        notes = [f"{name} has no card to play and discards the {card_name(card)} (K3)"]
+        notes = [say("discard", player=me, card=card, rules="K3")]
         return f"{me} discard {card}", _sentence(notes), _settle(s, seat, [], notes, False)
     if kind == "pass":
-        notes = [f"{name} has no card and passes (K3)"]
+        notes = [say("pass", player=me, rules="K3")]
         return f"{me} pass", _sentence(notes), _settle(s, seat, [], notes, False)
     raise CardGameError(f"choice: {choice!r} is not a card-game decision")
 
 
-def _sentence(notes: list[str]) -> str:
-    text = "; ".join(notes)
-    return text[0].upper() + text[1:] + "."
+def _sentence(notes: list[Message]) -> Message:
+    # A copy: the notes as they are now. Where the sentence is built before _settle (in a
+    # return's tuple), what _settle adds after it is not part of it.
+    return say("sentence", notes=list(notes))
 
 
-def _setback_words(state: CardState, victim: str) -> str:
+def _setback_words(state: CardState, victim: str) -> Message:
     """What a SORRY! does to ``victim`` (K12, K19), as a clause."""
     if state.player(victim).returning:
-        return (f"{victim.capitalize()} is returning, so one of its START cards turns back to "
-                "HOME (K19)")
-    return f"{victim.capitalize()} flips a pawn card back to START (K12)"
+        return say("setback_returning", victim=victim, rules="K19")
+    return say("setback", victim=victim, rules="K12")
 
 
-def _unless_blocked(state: CardState, victim: str, what: str) -> str:
-    return f"{what}, unless {victim.capitalize()} blocks it with Don't Be SORRY! (K14)"
+def _unless_blocked(state: CardState, victim: str, what: Message) -> Message:
+    return say("unless_blocked", what=what, victim=victim, rules="K14")
 
 
-def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) -> None:
+def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[Message]) -> None:
     """K12, and K19 for a returning victim: the victim loses one flip of progress."""
     notes.append(_setback_words(state, victim))
     hurt = state.player(victim)
@@ -387,57 +409,55 @@ def _sorry_back_lands(state: CardState, by: str, victim: str, notes: list[str]) 
 
 
 def _window_steal(s: CardState, kind: str, public: bool = False
-                  ) -> tuple[str, str, CardState]:
+                  ) -> tuple[str, Message, CardState]:
     asked = s.pending["asked"]
     winner = s.pending["winner"]
     turn_seat = _seat(s, winner)
-    name = asked.capitalize()
     if kind == "steal":
         s.player(asked).hand.remove("sorry-steal")
         s.play_pile.append("sorry-steal")
-        notes = [f"{name} plays a SORRY! steal card to take {winner.capitalize()}'s 21 (K13)"]
+        notes = [say("steal", player=asked, winner=winner, rules="K13")]
         if public:
             notes.append(_unless_blocked(s, winner, _flip_words(s.player(asked), "K13")))
             return f"{asked} steal", _sentence(notes), s
         if "dont-be-sorry" in s.player(winner).hand:
             s.pending = {"kind": "block", "sorry": "sorry-steal", "by": asked,
                          "victim": winner}
-            notes.append(f"{winner.capitalize()} may block it (K14)")
+            notes.append(say("may_block", victim=winner, rules="K14"))
             return f"{asked} steal", _sentence(notes), s
         _flip(s, asked, notes, "K13")
         return f"{asked} steal", _sentence(notes), _settle(s, turn_seat, [asked], notes, True)
     if kind != "pass":
-        raise CardGameError(f"choice: {kind!r}: a steal window is answered steal or pass")
-    notes = [f"{name} does not steal (K13)"]
+        raise CardGameError(say("steal_window_answers", choice=repr(kind)))
+    notes = [say("no_steal", player=asked, rules="K13")]
     if public:
-        notes.append(f"{winner.capitalize()} keeps the 21 unless a player after {name} steals "
-                     "it")
+        notes.append(say("keeps_unless_later", winner=winner, player=asked))
         return f"{asked} pass", _sentence(notes), s
     rest = _steal_holders(s, winner, after=asked)
     if rest:
         s.pending = {"kind": "steal", "winner": winner, "asked": rest[0]}
-        notes.append(f"{rest[0].capitalize()} is asked next")
+        notes.append(say("asked_next", player=rest[0]))
         return f"{asked} pass", _sentence(notes), s
-    notes.append(f"nobody steals, so {winner.capitalize()} keeps the 21 (K5)")
+    notes.append(say("nobody_steals", winner=winner, rules="K5"))
     _flip(s, winner, notes, "K5")
     return f"{asked} pass", _sentence(notes), _settle(s, turn_seat, [], notes, True)
 
 
-def _window_block(s: CardState, kind: str) -> tuple[str, str, CardState]:
+def _window_block(s: CardState, kind: str) -> tuple[str, Message, CardState]:
     victim, by, sorry = s.pending["victim"], s.pending["by"], s.pending["sorry"]
     turn_seat = _seat(s, s.to_play)
     if kind == "block":
         s.player(victim).hand.remove("dont-be-sorry")
         s.play_pile.append("dont-be-sorry")
-        notes = [f"{victim.capitalize()} blocks the SORRY! with Don't Be SORRY! (K14)"]
+        notes = [say("blocks", victim=victim, rules="K14")]
         movers = [victim] if sorry == "sorry-back" else [by, victim]
         if sorry == "sorry-steal":
-            notes.append(f"{victim.capitalize()} keeps the 21")
+            notes.append(say("keeps_21", victim=victim))
             _flip(s, victim, notes, "K5")
         return f"{victim} block", _sentence(notes), _settle(s, turn_seat, movers, notes, True)
     if kind != "accept":
-        raise CardGameError(f"choice: {kind!r}: a SORRY! is answered block or accept")
-    notes = [f"{victim.capitalize()} does not block (K14)"]
+        raise CardGameError(say("block_window_answers", choice=repr(kind)))
+    notes = [say("no_block", victim=victim, rules="K14")]
     if sorry == "sorry-steal":
         _flip(s, by, notes, "K13")
         out = [by]

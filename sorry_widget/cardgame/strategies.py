@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import CardGameError, PAWN_CARDS, TARGET
+from .messages import say
 from .rules import Action
 from .state import CardState
 
@@ -72,7 +73,7 @@ def card_strategy(spec: Any):
         return spec
     if isinstance(spec, str) and spec in CARD_STRATEGIES:
         return CARD_STRATEGIES[spec]()
-    raise CardGameError(f"strategy: {spec!r} is not one of {', '.join(CARD_STRATEGIES)} "
-                        "(or None for a person)")
+    raise CardGameError(say("unknown_strategy", strategy=repr(spec),
+                            strategies=list(CARD_STRATEGIES)))
 
 

@@ -24,6 +24,8 @@ WORDS: dict[str, str] = {
     "board.slide": "slide",
     "board.pawn": "pawn",
     "board.card.sorry": "Sorry!",
+    "board.card_article": "a {card}",
+    "board.card_article.sorry": "a {card}",
     "board.discard": "discard",
     # the board game's card faces (sorry_widget/board/cards.py, card_text)
     "card_text.1": "Start a pawn, or move one pawn 1 forward. (C1)",
@@ -96,8 +98,75 @@ WORDS: dict[str, str] = {
     "cli.scores": "scores: {scores}",
     "cli.record_written": "record written to {path}",
     "cli.replay_title": "{plays} plays, {rules} rules; winner {winner}",
-    "cli.cardgame_title": "SORRY! card game; seed {seed}; {players}",
-    "cli.cardgame_won": "{winners} won after {rounds} rounds and {turns} turns.",
     "cli.cardgame_record": "Record: {path}",
-    "cli.person": "person",
 }
+
+
+# --- kinds of value in any language but English, from the words catalog ----------------------
+# A message's template names a kind ("{player:colour|cap}"); English's kinds are registered
+# with each game's table. In another language these read the ``words`` catalog, so a new
+# language needs only its .po files. (English ids of colours and cards are the fallback.)
+
+def _word(english: str, language: str, context: str) -> str:
+    from .messages import word
+
+    return word(english, language, context)
+
+
+def colour(value, language: str) -> str:
+    return _word(str(value), language, f"colour.{value}")
+
+
+def colour_cap(value, language: str) -> str:
+    name = colour(value, language)
+    return name[:1].upper() + name[1:]
+
+
+def colours(value, language: str, capital: bool = False) -> str:
+    from .messages import Message, render
+
+    if isinstance(value, Message):
+        return render(value, language)
+    items = [value] if isinstance(value, str) else list(value)
+    names = [colour_cap(c, language) if capital else colour(c, language) for c in items]
+    return f" {_word('and', language, 'and')} ".join(names)
+
+
+def cardgame_card(value, language: str) -> str:
+    """A card game card as a sentence names it: 7, Glissez à 15, Pigez-en 2 …"""
+    name = str(value)
+    if name.startswith("slide-"):
+        return _word("Slide to {number}", language, "cardgame.card.slide").format(
+            number=name[len("slide-"):])
+    if name.isdigit():
+        return name
+    return _word(name, language, f"cardgame.card.{name}")
+
+
+def board_card(value, language: str) -> str:
+    return _word("Sorry!", language, "board.card.sorry") if str(value) == "sorry" else str(value)
+
+
+def board_card_article(value, language: str) -> str:
+    key = "board.card_article.sorry" if str(value) == "sorry" else "board.card_article"
+    return _word("a {card}", language, key).format(card=board_card(value, language))
+
+
+#: The kinds the games' and widgets' templates name, for a language other than English.
+KINDS = {
+    "colour": colour,
+    "colour_cap": colour_cap,
+    "colours": colours,
+    "colours_cap": lambda value, language: colours(value, language, capital=True),
+    "card": cardgame_card,
+    "board_card": board_card,
+    "board_card_article": board_card_article,
+}
+
+
+def register_kinds(domain: str) -> None:
+    """Give ``domain`` these kinds in every language that has catalogs."""
+    from .messages import LANGUAGES, register
+
+    for language in LANGUAGES[1:]:
+        register(domain, language, kinds=KINDS)

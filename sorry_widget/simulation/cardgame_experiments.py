@@ -8,7 +8,7 @@ from typing import Any
 
 from ..cardgame.cards import CardGameError
 from ..cardgame.game import new_state
-from ..cardgame.rules import Action, distinct_choices, ends_round, perform
+from ..cardgame.rules import Action, advance, distinct_choices, ends_round, perform
 from ..core.colours import COLOURS
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd
@@ -39,11 +39,13 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
         if state.pending is None:
             turns += 1
         had_pile = bool(state.play_pile)
-        notation, explanation, state = perform(state, choice, in_place=log is None)
+        if log is None:
+            state = advance(state, choice)
+        else:
+            notation, explanation, state = perform(state, choice)
+            log.append(Action(notation, explanation, state))
         if ends_round(had_pile, choice[0], state):
             rounds += 1
-        if log is not None:
-            log.append(Action(notation, explanation, state))
     return CardGameResult(list(state.winners), rounds, turns, bool(state.winners))
 
 

@@ -32,7 +32,7 @@ import traitlets
 
 from ..core.messages import explanation_in, render
 from ..cardgame.cards import DEFAULT_DECK, CardGameError
-from ..cardgame.rules import Action, choices, perform, previews
+from ..cardgame.rules import Action, choices, perform_action, preview_messages
 from ..cardgame.state import CardState, _clone
 from ..cardgame.game import CardGame
 from ..cardgame.record import CardRecord
@@ -45,8 +45,10 @@ from ..render.cardtable import (
     window_hidden,
 )
 from ..render.svg import THEMES
+from ..core.messages import Message
+from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_theme_name, load_record, message_field, rule_badges
+    check_theme_name, load_record, message_field, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -100,19 +102,19 @@ def declined_window(before: CardState, action: Action, viewer: str | None) -> bo
             and action_kind(action.notation) in ("pass", "accept"))
 
 
-def told_without(before: CardState, notation: str, refused: list[tuple[str, str]]) -> str:
-    """The explanation of the action ``notation`` taken in ``before``, as if the players in
-    ``refused`` (colour, card) had not held the card they declined to play: what happened,
-    with no word of who was asked. The flips, the round's end and the next player are the
+def told_without(before: CardState, notation: str, refused: list[tuple[str, str]]) -> Message:
+    """The explanation (a message) of the action ``notation`` taken in ``before``, as if the
+    players in ``refused`` (colour, card) had not held the card they declined to play: what
+    happened, with no word of who was asked. The flips, the round's end and the next player are the
     same either way (a refusal changes nothing on the table)."""
     state = _clone(before)
     for colour, card in refused:
         hand = state.player(colour).hand
         hand[:] = [c for c in hand if c != card]
     for choice in choices(state):
-        said, explanation, _ = perform(state, choice)
-        if said == notation:
-            return explanation
+        action = perform_action(state, choice)
+        if action.notation == notation:
+            return action.message
     raise CardGameError(f"{notation!r}: not an action of the state it was taken in")
 
 
@@ -165,7 +167,8 @@ class SorryCardWidget(ReplayWidget):
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:
-            raise WidgetError(f"give one of game, record or state, not {' and '.join(given)}")
+            raise WidgetError(say("give_one_of", given=given, allowed=["game", "record",
+                                                                       "state"]))
         check_theme_name(theme)
         self._notes: dict[int, str] = {}
         self._page_theme = "light"
@@ -179,7 +182,7 @@ class SorryCardWidget(ReplayWidget):
         self._synced = 0
         if record is not None:
             if humans:
-                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+                raise WidgetError(say("humans_in_replay"))
             loaded = _load_record(record)
             self.game = loaded.replay()
             self._notes = dict(loaded.notes)
@@ -187,11 +190,11 @@ class SorryCardWidget(ReplayWidget):
             mode = "replay"
         elif state is not None:
             if humans:
-                raise WidgetError("humans: in a demo the player to act is the student")
+                raise WidgetError(say("card_humans_in_demo"))
             try:
                 self.game = CardGame.from_state(state)
             except CardGameError as exc:
-                raise WidgetError(str(exc)) from None
+                raise WidgetError(refusal(exc)) from None
             self._demo_state = state
             self._record_source = None
             mode = "demo"
@@ -204,8 +207,8 @@ class SorryCardWidget(ReplayWidget):
                                   f"{type(game).__name__}")
             for colour in humans or ():
                 if colour not in game.colours:
-                    raise WidgetError(f"humans: {colour!r} is not playing (players: "
-                                      f"{', '.join(game.colours)})")
+                    raise WidgetError(say("not_playing", field="humans", colour=repr(colour),
+                                          players=list(game.colours)))
             self.game = game
             self._record_source = None
             mode = "game"
@@ -214,8 +217,8 @@ class SorryCardWidget(ReplayWidget):
         if viewer == "":
             viewer = people[0] if len(people) == 1 and mode == "game" else "all"
         if viewer not in (None, "all", *self.game.colours):
-            raise WidgetError(f"viewer: {viewer!r} is not 'all', None or a player "
-                              f"({', '.join(self.game.colours)})")
+            raise WidgetError(say("card_bad_viewer", viewer=repr(viewer),
+                                  players=list(self.game.colours)))
         super().__init__(theme=theme, size=size, speed=speed, mode=mode, viewer=viewer,
                          animate=False, language=self._choose_language(language), **kwargs)
         for colour in people:
@@ -262,8 +265,8 @@ class SorryCardWidget(ReplayWidget):
         action, before = game.history[first], game.states[first]
         refused = [(game.states[i].to_act, _DECLINED[game.states[i].pending["kind"]])
                    for i in range(first + 1, last + 1)]
-        text = render(told_without(before, action.notation, refused), self.language) \
-            if refused else explanation_in(action, self.language)
+        said = told_without(before, action.notation, refused) if refused else action.message
+        text = action.explanation if said is None else self._words(said)
         return _play_data(before, action.notation, text, game.states[last + 1],
                           self._turn_of[first], language=self.language)
 
@@ -367,15 +370,14 @@ class SorryCardWidget(ReplayWidget):
         # Every choice is offered, not one per result: which choices share a result can hang
         # on those hands too (Play 2's numbers in either order at a 21 nobody can steal).
         options = []
-        for notation, text in previews(state).items():
-            words = render(text, self.language)
-            options.append({"notation": notation, "explanation": words,
-                            "rules": list(dict.fromkeys(_RULE_ID.findall(words))),
+        for notation, said in preview_messages(state).items():
+            text = self._words(said)
+            options.append({"notation": notation, "explanation": text,
+                            "rules": list(dict.fromkeys(_RULE_ID.findall(text))),
                             "card": action_card(notation), "kind": action_kind(notation)})
         window = state.pending or {}
         self.pending = {"play": self.last_play, "colour": state.to_act,
-                        "window": window.get("kind", ""),
-                        "prompt": render(_prompt(state), self.language),
+                        "window": window.get("kind", ""), "prompt": self._words(prompt_message(state) or ""),
                         "hand": list(state.player(state.to_act).hand), "actions": options}
 
     def _is_live(self) -> bool:
@@ -384,13 +386,13 @@ class SorryCardWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.to_act] is None
 
-    PERSON_HINT = "click a card or use widget.act(...)"
+    PERSON_HINT = say("card_hint")
 
     def _to_play(self) -> str:
         return self.game.to_act
 
-    def _winner_names(self) -> str:
-        return " and ".join(self.game.winners)
+    def _winner_names(self) -> list[str]:
+        return list(self.game.winners)
 
     def _action_number(self, play: int) -> int:
         """The record's number of the action shown as entry ``play`` (0: the deal)."""
@@ -449,7 +451,7 @@ class SorryCardWidget(ReplayWidget):
         try:
             return self.game.record(notes=self._notes)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def save(self, path) -> None:
         """Write the record with its notes, whole or not at all: a failed save leaves the old
@@ -457,7 +459,7 @@ class SorryCardWidget(ReplayWidget):
         try:
             self.record.save(path)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def actions(self) -> list[Action]:
         """The legal actions of the person to act (empty when it is not a person's turn)."""
@@ -468,15 +470,15 @@ class SorryCardWidget(ReplayWidget):
         ``"red steal"``); then the computer players act until a person is to decide."""
         game = self.game
         if self.mode == "replay":
-            raise WidgetError("this widget replays a record; there is no game to act in")
+            raise WidgetError(say("card_replay_no_act"))
         if not self.pending:
             if game.finished:
-                raise WidgetError(f"the game is over: {' and '.join(game.winners)} won")
-            raise WidgetError(f"it is {game.to_act}'s decision, played by the computer")
+                raise WidgetError(say("game_over", winners=game.winners))
+            raise WidgetError(say("card_computer_decision", player=game.to_act))
         try:
             action = game.play(notation)
         except CardGameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         with self.hold_sync():
             self.autoplay = False  # an action ends a replay in progress
             self._append_play()
@@ -495,7 +497,7 @@ class SorryCardWidget(ReplayWidget):
     def reset(self) -> None:
         """A demo: back to its state, for the student to try again."""
         if self.mode != "demo":
-            raise WidgetError("reset() belongs to a demo (SorryCardWidget(state=…))")
+            raise WidgetError(say("card_reset_not_demo"))
         self.game = CardGame.from_state(self._demo_state)
         with self.hold_sync():
             self._all_from_scratch()
@@ -506,7 +508,8 @@ class SorryCardWidget(ReplayWidget):
         the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+            raise WidgetError(say("note_play_out_of_range", play=brief(play),
+                                  last=self.last_play))
         check_note_text(text, 2000)
         number = self._action_number(play)
         if text.strip():
@@ -524,16 +527,22 @@ class SorryCardWidget(ReplayWidget):
         return cardtable_svg(self.state, **options)
 
     def summary(self) -> str:
+        return self.summary_message().text(self.language)
+
+    def summary_message(self) -> Message:
+        """:meth:`summary` as a message."""
         state = self.state
-        where = "the deal" if self.play == 0 else f"play {self.play} of {self.last_play}"
+        where = say("card_at_deal") if self.play == 0 else \
+            say("card_play_of", play=self.play, last=self.last_play)
         if state.winners:
-            now = f"{' and '.join(state.winners)} won"
+            now = say("card_won", winners=list(state.winners))
         elif window_hidden(state, self.viewer):
-            now = f"total {state.total}, a SORRY! may answer"
+            now = say("card_window", total=state.total)
         else:
-            now = f"total {state.total}, {state.to_act} to act"
-        homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
-        return f"SORRY! card game ({self.mode}): {where}; {now}; {homes}."
+            now = say("card_to_act", total=state.total, player=state.to_act)
+        return say("card_summary", mode=self.mode, where=where, now=now,
+                   homes=[say("card_home", player=p.colour, home=p.home)
+                          for p in state.players])
 
     # --- events from the page ---------------------------------------------------------------
 
@@ -541,33 +550,30 @@ class SorryCardWidget(ReplayWidget):
         if kind == "act":
             action = self.act(message_field(content, "notation", (str,)))
             if action.result.winners:
-                self._notify(f"{' and '.join(action.result.winners).capitalize()} won the "
-                             "game.", "info")
+                self._notify(say("card_won_the_game", winners=list(action.result.winners)),
+                             "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
             play = message_field(content, "play", (int,))
             self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
                                               limit=2000) or "")
-            self._notify(f"Note saved on play {play}.", "ok")
+            self._notify(say("note_saved", play=play), "ok")
         else:
             return False
         return True
 
 
-def _prompt(state: CardState) -> str:
-    """The question a steal or block window puts to the person, in words."""
+def prompt_message(state: CardState) -> Message | None:
+    """The question a steal or block window puts to the person (None: no window)."""
     p = state.pending
     if not p:
-        return ""
+        return None
     if p["kind"] == "steal":
-        return (f"{p['winner'].capitalize()} made 21. Play your SORRY! steal card to take it "
-                "and turn a pawn card HOME yourself? (K13)")
+        return say("card_prompt_steal", winner=p["winner"], rules="K13")
     if p["sorry"] == "sorry-steal":
-        return (f"{p['by'].capitalize()} plays a SORRY! to steal your 21. Block it with "
-                "Don't Be SORRY! and keep the 21? (K14)")
-    return (f"{p['by'].capitalize()} plays a SORRY! on you: one of your pawn cards would go "
-            "back to START. Block it with Don't Be SORRY!? (K14)")
+        return say("card_prompt_block_steal", by=p["by"], rules="K14")
+    return say("card_prompt_block_back", by=p["by"], rules="K14")
 
 
 __all__ = ["SorryCardWidget", "action_card", "action_kind"]

@@ -21,9 +21,11 @@ import anywidget
 import traitlets
 
 from ..core.errors import SorryError
-from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, best_language, render, rule_entry
+from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
+    rule_entry
 from ..core.safeio import write_text_atomic
 from ..render.svg import THEMES, get_theme
+from .messages import say
 
 _HERE = Path(__file__).parent
 
@@ -33,7 +35,29 @@ RECENT_PLAYS = 40
 
 
 class WidgetError(SorryError):
-    """A request the widget refused; the game and the widget are unchanged."""
+    """A request the widget refused; the game and the widget are unchanged.
+
+    A refusal of what a person asks is raised with its :class:`Message` (a widget's, or the
+    game's refusal it passes on), kept as ``error.message`` (None for the others), so that it
+    can be shown in another language; ``str(error)`` is its English text."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message = message if isinstance(message, Message) else None
+        super().__init__(str(message))
+
+
+def trait_error(message: Message) -> traitlets.TraitError:
+    """A trait's refusal of a value, carrying its message as a WidgetError does."""
+    error = traitlets.TraitError(message.text())
+    error.message = message
+    return error
+
+
+def refusal(exc: Exception) -> Message | str:
+    """What a game's error says, as its message where it has one (to pass on as a
+    :class:`WidgetError`)."""
+    message = getattr(exc, "message", None)
+    return message if isinstance(message, Message) else str(exc)
 
 
 def check_theme_name(theme: Any) -> None:
@@ -271,7 +295,7 @@ class ReplayWidget(anywidget.AnyWidget):
         try:
             self.play = play
         except traitlets.TraitError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         return self.play
 
     def step(self, n: int = 1) -> int:
@@ -290,20 +314,21 @@ class ReplayWidget(anywidget.AnyWidget):
         return self.play
 
     #: What ``step()`` says a person does on their turn instead (the view's own words).
-    PERSON_HINT: str = ""
+    PERSON_HINT: Message | str = ""
     #: What ``step()`` says after a demo's one move (None: the view's demo plays on).
-    DEMO_END: str | None = None
+    DEMO_END: Message | str | None = None
 
     def _check_next(self) -> None:
         """Say why no computer player can play next, before ``step()`` tries."""
         if self.mode == "demo" and self.DEMO_END is not None:
             raise WidgetError(self.DEMO_END)
         if not self._is_live():
-            raise WidgetError(f"already at the last play ({self.last_play})")
+            raise WidgetError(say("at_last_play", last=self.last_play))
         if self.game.finished:
-            raise WidgetError(f"the game is over: {self._winner_names()} won")
+            raise WidgetError(say("game_over", winners=self._winner_names()))
         if self._person_to_play():
-            raise WidgetError(f"{self._to_play()} is played by a person: {self.PERSON_HINT}")
+            raise WidgetError(say("person_plays", player=self._to_play(),
+                                  hint=self.PERSON_HINT))
 
     def _computer_step(self) -> None:
         """What one step of a live game lets the computer do: one play (a view may let it
@@ -358,10 +383,21 @@ class ReplayWidget(anywidget.AnyWidget):
 
     # --- events and notices -----------------------------------------------------------------
 
-    def _notify(self, text: str, level: str = "ok") -> None:
-        """Tell the page something that belongs to this moment: a success or an error."""
+    #: The last notice as a message (None: it was words only), beside its words in
+    #: :attr:`message`.
+    notice: Message | None = None
+
+    def _words(self, said: Message | str) -> str:
+        """What the page is shown of a message (an explanation, a prompt): its words. The one
+        place a view turns the messages it syncs into text."""
+        return render(said, self.language)
+
+    def _notify(self, said: Message | str, level: str = "ok") -> None:
+        """Tell the page something that belongs to this moment: a success or an error. The one
+        place a notice becomes words."""
+        self.notice = said if isinstance(said, Message) else None
         # A refusal may quote what the page sent; a lone surrogate in it could not be sent.
-        text = printable(render(text, self.language))
+        text = printable(self._words(said))
         self.message, self.message_level = text, level
         self.send({"type": "notice", "level": level, "text": text})
 
@@ -369,13 +405,12 @@ class ReplayWidget(anywidget.AnyWidget):
         """One event from the page, checked field by field before it is acted on; whatever is
         wrong with it is one error notice and changes nothing."""
         if not isinstance(content, dict):
-            self._notify("ignored a message from the page that was not an object", "error")
+            self._notify(say("page_not_object"), "error")
             return
         kind = content.get("type")
         if not isinstance(kind, str) or len(kind) > 40:
-            self._notify(f"ignored a message from the page whose type is not a name: "
-                         f"{_type_name(kind) if not isinstance(kind, str) else 'too long'}",
-                         "error")
+            self._notify(say("page_type_too_long") if isinstance(kind, str) else
+                         say("page_type_not_name", type=type(kind).__name__), "error")
             return
         try:
             if kind == "hello":
@@ -392,14 +427,14 @@ class ReplayWidget(anywidget.AnyWidget):
                 self._on_hello(content)
                 self.send({"type": "live"})
             elif not self._on_event(kind, content):
-                self._notify(f"ignored an unknown message {kind!r} from the page", "error")
+                self._notify(say("page_unknown_message", kind=repr(kind)), "error")
         except (WidgetError, ValueError) as exc:
-            self._notify(str(exc), "error")
+            self._notify(refusal(exc), "error")
         except Exception as exc:  # noqa: BLE001 - the page's event must not kill the comm
             # A bug, not bad input (every field is checked above): said, and logged in full.
             self.log.exception("the page's %r message failed", kind)
-            self._notify(f"internal error: the page's {kind!r} message failed "
-                         f"({type(exc).__name__}: {exc})", "error")
+            self._notify(say("page_internal_error", kind=repr(kind),
+                             error_type=type(exc).__name__, error=str(exc)), "error")
 
     def _on_hello(self, content: dict) -> None:
         """The page is on screen (and says what it shows, e.g. its theme)."""
@@ -415,9 +450,7 @@ class ReplayWidget(anywidget.AnyWidget):
         value = proposal["value"]
         last = self.last_play
         if not 0 <= value <= last:
-            raise traitlets.TraitError(
-                f"play {brief(value)} is out of range: this game has plays 0 (the start) to "
-                f"{last}")
+            raise trait_error(say("play_out_of_range", play=brief(value), last=last))
         return value
 
     @traitlets.validate("theme")
@@ -431,13 +464,13 @@ class ReplayWidget(anywidget.AnyWidget):
     @traitlets.validate("speed")
     def _check_speed(self, proposal):
         if not 0.1 <= proposal["value"] <= 20:
-            raise traitlets.TraitError(f"speed {proposal['value']} must be 0.1 to 20 plays a second")
+            raise trait_error(say("speed_out_of_range", speed=proposal["value"]))
         return proposal["value"]
 
     @traitlets.validate("size")
     def _check_size(self, proposal):
         if not 200 <= proposal["value"] <= 2000:
-            raise traitlets.TraitError(f"size {proposal['value']} must be 200 to 2000 pixels")
+            raise trait_error(say("size_out_of_range", size=proposal["value"]))
         return proposal["value"]
 
     @traitlets.validate("mode")
@@ -453,17 +486,17 @@ class ReplayWidget(anywidget.AnyWidget):
         naming what is wrong, and the page is sent Python's values back, so both sides agree
         and nothing changes."""
         if not isinstance(sync_data, dict):
-            self._notify("ignored state from the page that was not an object", "error")
+            self._notify(say("page_state_not_object"), "error")
             return
         # All or nothing: one key the page may not write, or one bad value, refuses the
         # whole update (a page that forges one key is not trusted with the others).
         refused = [name for name in sync_data if name not in self.PAGE_WRITABLE]
         problem = None
         if refused:
-            names = ", ".join(repr(printable(str(n)))[:60] for n in refused[:5])
-            more = f" and {len(refused) - 5} more" if len(refused) > 5 else ""
-            problem = (f"the page may not set {names}{more}: only Python does (the page may "
-                       f"set {', '.join(sorted(self.PAGE_WRITABLE))}); set back")
+            problem = say("page_may_not_set",
+                          names=[repr(printable(str(n)))[:60] for n in refused[:5]],
+                          more=say("and_more", count=len(refused) - 5) if len(refused) > 5
+                          else "", writable=sorted(self.PAGE_WRITABLE))
         else:
             problem = next((p for p in (self._page_value_problem(n, v)
                                         for n, v in sync_data.items()) if p), None)
@@ -472,7 +505,7 @@ class ReplayWidget(anywidget.AnyWidget):
             try:
                 super().set_state(allowed)
             except traitlets.TraitError as exc:
-                problem = str(exc)
+                problem = refusal(exc)
                 refused += list(allowed)
         if problem:
             self._notify(problem, "error")
@@ -480,7 +513,7 @@ class ReplayWidget(anywidget.AnyWidget):
             if known:
                 self.send_state(known)
 
-    def _page_value_problem(self, name: str, value: Any) -> str | None:
+    def _page_value_problem(self, name: str, value: Any) -> Message | None:
         """Why ``value`` cannot be trait ``name`` (one the page may write), or None. Checked
         before any trait is set: a value of the wrong type would leave earlier ones set."""
         trait = self.traits()[name]
@@ -506,5 +539,5 @@ class ReplayWidget(anywidget.AnyWidget):
             except UnicodeEncodeError:
                 ok = False
         if not ok:
-            return f"{name}: {brief(value)} from the page is not a value {name} can take"
+            return say("page_bad_value", name=name, value=brief(value))
         return None

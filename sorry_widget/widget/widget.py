@@ -24,7 +24,7 @@ from typing import Any
 import traitlets
 
 from ..board.track import COLOURS, SLIDE_AT_TRIANGLE, is_track, location_name
-from ..board.cards import CARD_NAMES, card_from_name, card_label, with_article
+from ..board.cards import CARD_NAMES, card_from_name
 from ..board.game import Game, GameError
 from ..board.moves import FORFEIT, SWITCH, Move, why_illegal, why_pawn_cannot_move
 from ..board.state import Position
@@ -36,8 +36,10 @@ from ..board.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
+from ..core.messages import Message
+from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_theme_name, load_record, message_field, rule_badges
+    brief, check_theme_name, load_record, message_field, refusal, rule_badges
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -159,7 +161,8 @@ class SorryWidget(ReplayWidget):
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
-            raise WidgetError(f"give one of game, record or position, not {' and '.join(given)}")
+            raise WidgetError(say("give_one_of", given=given, allowed=["game", "record",
+                                                                       "position"]))
         check_theme_name(theme)
         self._record: Record | None = None
         self.game: Game | None = None
@@ -167,9 +170,9 @@ class SorryWidget(ReplayWidget):
         self._example: Move | None = None
         if record is not None:
             if card is not None:
-                raise WidgetError("card: a recorded game's cards are in the record")
+                raise WidgetError(say("board_card_in_record"))
             if humans:
-                raise WidgetError("humans: a recorded game is replayed, not played; pass a game")
+                raise WidgetError(say("humans_in_replay"))
             self._record = _load_record(record)
             try:
                 self._record.replay()
@@ -181,7 +184,7 @@ class SorryWidget(ReplayWidget):
             self._demo = _demo_parts(position, card, example, humans)
         else:
             if example is not None:
-                raise WidgetError("example: a demo's example move goes with position= and card=")
+                raise WidgetError(say("board_example_without_demo"))
             game = _checked_game(game, humans, card)
             self.game = game
             mode = "game"
@@ -194,7 +197,7 @@ class SorryWidget(ReplayWidget):
                 try:
                     self.game.draw(card)
                 except GameError as exc:
-                    raise WidgetError(str(exc)) from None
+                    raise WidgetError(refusal(exc)) from None
             for colour in humans or ():
                 self.game.strategies[colour] = None
             self.humans = [c for c, s in self.game.strategies.items() if s is None]
@@ -346,8 +349,8 @@ class SorryWidget(ReplayWidget):
     def _person_to_play(self) -> bool:
         return self.game.strategies[self.game.colour_to_move] is None
 
-    PERSON_HINT = "make their move on the board or with widget.move(...)"
-    DEMO_END = "a demo ends after its one move: reset() to try again"
+    PERSON_HINT = say("board_hint")
+    DEMO_END = say("board_demo_end")
 
     def _to_play(self) -> str:
         return self.game.colour_to_move
@@ -387,11 +390,11 @@ class SorryWidget(ReplayWidget):
         except (GameError, ValueError) as exc:
             if isinstance(exc, WidgetError):
                 raise
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         unknown = [c for c in people or () if c not in game.colours]
         if unknown:
-            raise WidgetError(f"people: {unknown[0]!r} is not playing (players: "
-                              f"{', '.join(game.colours)})")
+            raise WidgetError(say("not_playing", field="people", colour=repr(unknown[0]),
+                                  players=list(game.colours)))
         with self.hold_sync():
             self._record, self.game, self._annotations_by_play = None, game, {}
             self.mode = "game"
@@ -402,13 +405,13 @@ class SorryWidget(ReplayWidget):
             self._sync_annotations()
             self.play = self.last_play
         # A new moment: the last game's notice (a forced split, a refusal) no longer applies.
-        players = ", ".join(game.colours)
-        self._notify(f"A new game: {rule_set.title}; {players}; seed {game.seed}.", "info")
+        self._notify(say("board_new_game", title=rule_set.title, players=list(game.colours),
+                         seed=game.seed), "info")
 
     def reset(self) -> None:
         """A demo: back to its position and card, the example move ready to show again."""
         if self.mode != "demo":
-            raise WidgetError("reset() belongs to a rule demo (SorryWidget(position=…, card=…))")
+            raise WidgetError(say("board_reset_not_demo"))
         self._demo_reset()
 
     # --- validation of values set from Python or the page --------------------------------
@@ -450,17 +453,17 @@ class SorryWidget(ReplayWidget):
         from a hand, ``card`` says which card where two would make the same move."""
         game = self.game
         if game is None:
-            raise WidgetError("this widget replays a record; there is no game to move in")
+            raise WidgetError(say("board_replay_no_move"))
         if not self.pending:
             if self.mode == "demo":
-                raise WidgetError("this demo's move has been made: reset() to try again")
+                raise WidgetError(say("board_demo_done"))
             if game.finished:
-                raise WidgetError(f"the game is over: {game.winner} won")
-            raise WidgetError(f"it is {game.colour_to_move}'s turn, played by the computer")
+                raise WidgetError(say("game_over", winners=game.winner))
+            raise WidgetError(say("board_computer_turn", player=game.colour_to_move))
         try:
             play = game.play(notation, card=card)
         except GameError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         with self.hold_sync():
             # A move ends a replay in progress: the board jumps to the newest play.
             self.autoplay = False
@@ -485,15 +488,14 @@ class SorryWidget(ReplayWidget):
 
         game = self.game
         if game is None or not self.pending:
-            raise WidgetError("the coach advises the person to move on their card; there is "
-                              "no such move here now")
+            raise WidgetError(say("board_coach_no_move"))
         if self.pending.get("hand"):
-            raise WidgetError("the coach advises on one drawn card, not a hand of cards")
+            raise WidgetError(say("board_coach_hand"))
         try:
             advice = coach(game.position, game.card, rollouts=rollouts or self.coach_rollouts,
                            strategy=strategy, seed=seed, engine=engine)
         except ValueError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         best = advice.best
         rows = []
         for e in advice.estimates:
@@ -517,7 +519,8 @@ class SorryWidget(ReplayWidget):
         replace that note's parts and the others stay. It is kept in the record."""
         if isinstance(play, bool) or not isinstance(play, int) or \
                 not 0 <= play <= self.last_play:
-            raise WidgetError(f"play {brief(play)} is out of range: 0 to {self.last_play}")
+            raise WidgetError(say("note_play_out_of_range", play=brief(play),
+                                  last=self.last_play))
         if text is not None:
             check_note_text(text, MAX_NOTE_CHARS)
         _check_marks(arrows, squares)
@@ -529,7 +532,7 @@ class SorryWidget(ReplayWidget):
                 else self._annotations_by_play
             annotation = annotate_in(store, self.last_play, play, text, arrows, squares)
         except (RecordError, ValueError, TypeError) as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
         self._sync_annotations()
         return annotation
 
@@ -540,7 +543,7 @@ class SorryWidget(ReplayWidget):
         try:
             self.record.save(path)
         except RecordError as exc:
-            raise WidgetError(str(exc)) from None
+            raise WidgetError(refusal(exc)) from None
 
     def svg(self, **options) -> str:
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
@@ -557,20 +560,25 @@ class SorryWidget(ReplayWidget):
 
     def summary(self) -> str:
         """One line on what the board shows, for viewers that show text only."""
+        return self.summary_message().text(self.language)
+
+    def summary_message(self) -> Message:
+        """:meth:`summary` as a message."""
         position = self.position
-        colours = ", ".join(position.colour_names)
-        where = "the start" if self.play == 0 else \
-            f"play {self.play} of {self.last_play} (turn {self._turns()[self.play - 1]})"
+        where = say("board_at_start") if self.play == 0 else \
+            say("board_play_of", play=self.play, last=self.last_play,
+                turn=self._turns()[self.play - 1])
         winner = position.winner()
-        if isinstance(winner, tuple):
-            winner = " and ".join(winner)
-        now = f"{winner} has won" if winner else f"{position.colour_to_move} to move"
-        if self.pending and self.pending["play"] == self.play and self.pending["card"]:
-            now += f" with {with_article(card_label(self.game.card))}"
-        # A Sorry! card's name brings its own "!": no full stop after it.
-        end = "" if now.endswith("!") else "."
-        return (f"Sorry! board ({self.mode}): {position.rules.title}; {colours}; {where}; "
-                f"{now}{end}")
+        if winner:
+            now = say("board_has_won",
+                      winners=list(winner) if isinstance(winner, tuple) else winner)
+        elif self.pending and self.pending["play"] == self.play and self.pending["card"]:
+            now = say("board_to_move_with", player=position.colour_to_move,
+                      card=self.game.card)
+        else:
+            now = say("board_to_move", player=position.colour_to_move)
+        return say("board_summary", mode=self.mode, title=position.rules.title,
+                   colours=list(position.colour_names), where=where, now=now)
 
     # --- events from the page -------------------------------------------------------------
 
@@ -583,15 +591,15 @@ class SorryWidget(ReplayWidget):
             completed = message_field(content, "completed", (str, type(None)), default=None)
             move = self.move(notation, card=card or None)
             if completed and completed in move.notation.split(" "):
-                self._notify(f"The rest of your {card_label(move.card)} could go only one "
-                             f"way, so it was made for you: {completed}.", "info")
+                self._notify(say("board_forced_rest", card=move.card, completed=completed),
+                             "info")
         elif kind == "try":
             clicks = message_field(content, "clicks", (list, type(None)), default=None,
                                    limit=4) or []
             for click in clicks:
                 if not _is_place_ref(click):
                     raise WidgetError("clicks: each click is a place on the board")
-            self._notify(self.explain_try(clicks), "error")
+            self._notify(self.explain_try_message(clicks), "error")
             self.selection = []
         elif kind == "annotate":
             play = message_field(content, "play", (int,))
@@ -600,7 +608,7 @@ class SorryWidget(ReplayWidget):
             arrows = message_field(content, "arrows", (list, type(None)), default=None)
             squares = message_field(content, "squares", (list, type(None)), default=None)
             self.annotate(play, text, arrows, squares)
-            self._notify(f"Note saved on play {play}.", "ok")
+            self._notify(say("note_saved", play=play), "ok")
         elif kind == "reset":
             self.reset()
         elif kind == "new_game":
@@ -617,59 +625,60 @@ class SorryWidget(ReplayWidget):
             self.play = 1
         elif kind == "coach":
             advice = self.coach()
-            self._notify(f"The coach played {advice.rollouts:,} games after each of "
-                         f"{len(advice.estimates)} moves in {advice.seconds:.1f} s: "
-                         f"{advice.best.notation} wins most often "
-                         f"({advice.best.win_rate:.0%}).", "ok")
+            if advice.exact:
+                self._notify(say("board_coach_exact", best=advice.best.notation,
+                                 rate=advice.best.win_rate), "ok")
+            else:
+                self._notify(say("board_coach_done", games=advice.games,
+                                 moves=len(advice.estimates), seconds=advice.seconds,
+                                 best=advice.best.notation, rate=advice.best.win_rate), "ok")
         else:
             return False
         return True
 
     def explain_try(self, clicks: list) -> str:
         """Why the clicks ``[origin, target]`` are not a legal move for the person to move."""
+        return self.explain_try_message(clicks).text(self.language)
+
+    def explain_try_message(self, clicks: list) -> Message:
+        """:meth:`explain_try` as a message."""
         game = self.game
         if not self.pending:
-            return "It is not your turn to move."
+            return say("try_not_your_turn")
         colour = game.colour_to_move
         card = game.draw()
-        label = with_article(card_label(card))
         if not clicks:
-            return "Click one of your pawns, then where it should go."
+            return say("try_click_a_pawn")
         keys = [str(k) for k in clicks]
         for k in keys:
             if k not in PLACES:
-                return f"{k!r} is not a place on the board."
-        legal = ", ".join(m["notation"] for m in self.pending["moves"])
+                return say("try_not_a_place", key=repr(k))
+        legal = [m["notation"] for m in self.pending["moves"]]
         if len(keys) == 1:
             where = keys[0].split(":")[-1]
             owner = game.position.occupant(int(keys[0])) if keys[0].isdigit() else \
                 keys[0].split(":")[0]
             if owner != colour:
-                return f"Not allowed: {colour.capitalize()} has no pawn on {where}. Legal: {legal}."
+                return say("try_no_pawn", player=colour, where=where, legal=legal)
             reason = why_pawn_cannot_move(game.position, card,
                                           location_name(location_of_key(keys[0], colour)))
             if reason:
-                return f"Not allowed: {reason}. Legal: {legal}."
-            return (f"Not allowed: with {label}, {colour.capitalize()}'s pawn on {where} has no "
-                    f"legal move. Legal: {legal}.")
+                return say("try_reason", reason=reason, legal=legal)
+            return say("try_no_move", card=card, player=colour, where=where, legal=legal)
         try:
             origin = location_of_key(keys[0], colour)
         except ValueError:
-            owner = keys[0].split(":")[0]
-            return f"{keys[0]} is {owner.capitalize()}'s; {colour.capitalize()} moves only " \
-                   f"{colour.capitalize()}'s pawns."
+            return say("try_not_yours", key=keys[0], owner=keys[0].split(":")[0], player=colour)
         target_key = keys[1]
         try:
             target = location_of_key(target_key, colour)
         except ValueError:
-            owner = target_key.split(":")[0]
-            return (f"{target_key} is {owner.capitalize()}'s own zone: only {owner.capitalize()}'s "
-                    "pawns go there (C6).")
+            return say("try_own_zone", key=target_key, owner=target_key.split(":")[0],
+                       rules="C6")
         reason = why_illegal(game.position, card, location_name(origin), location_name(target))
         if reason is None:
-            return (f"That part is legal with {label}, but it is not a whole move here: "
-                    "finish it on the board (a split 7 needs both pawns).")
-        return f"Not allowed: {reason}."
+            return say("try_part_legal", card=card)
+        return say("try_not_allowed", reason=reason)
 
 
 def _checked_game(game: Any, humans, card) -> Game:
@@ -679,16 +688,15 @@ def _checked_game(game: Any, humans, card) -> Game:
         raise WidgetError(f"game: expected a sorry_widget Game, not {type(game).__name__}")
     for colour in humans or ():
         if colour not in game.colours:
-            raise WidgetError(f"humans: {colour!r} is not playing (players: "
-                              f"{', '.join(game.colours)})")
+            raise WidgetError(say("not_playing", field="humans", colour=repr(colour),
+                                  players=list(game.colours)))
     if not game.keep_history:
-        raise WidgetError("game: a game with keep_history=False cannot be replayed")
+        raise WidgetError(say("board_no_history"))
 
     if card is not None and (game.finished or (
             game.strategies.get(game.colour_to_move) is not None
             and game.colour_to_move not in (humans or ()))):
-        raise WidgetError("card: the card is chosen for a person to play; "
-                          f"{game.colour_to_move} is played by the computer")
+        raise WidgetError(say("board_card_for_person", player=game.colour_to_move))
     return game
 
 
@@ -699,21 +707,22 @@ def _demo_parts(position: Any, card: Any, example: Any, humans: Any):
         raise WidgetError(f"position: expected a sorry_widget Position, not "
                           f"{type(position).__name__}")
     if humans:
-        raise WidgetError("humans: in a demo the player to move is the student")
+        raise WidgetError(say("board_humans_in_demo"))
     if card is None:
-        raise WidgetError("card: a demo needs the card the player to move holds, e.g. card='7'")
+        raise WidgetError(say("board_demo_needs_card"))
     if position.winner():
-        raise WidgetError(f"position: {position.winner()} has already won; nothing to demonstrate")
+        winner = position.winner()
+        raise WidgetError(say("board_demo_already_won",
+                              winners=winner if isinstance(winner, str) else str(winner)))
     probe = Game(start=position, strategies={c: None for c in position.colour_names})
     try:
         probe.draw(card)
     except GameError as exc:
-        raise WidgetError(str(exc)) from None
+        raise WidgetError(refusal(exc)) from None
     legal = probe.legal_moves()
     if example is not None and example not in [m.notation for m in legal]:
-        raise WidgetError(f"example: {example!r} is not a legal move with "
-                          f"{with_article(card_label(probe.card))} here; legal: "
-                          f"{', '.join(m.notation for m in legal)}")
+        raise WidgetError(say("board_example_not_legal", example=repr(example),
+                              card=probe.card, legal=[m.notation for m in legal]))
     return position, probe.card, example
 
 

@@ -1,0 +1,228 @@
+"""The widgets' notices, refusals, prompts and summary lines are messages (widget/messages.py),
+rendered in one place: a scripted session of both widgets uses every template, every id it
+uses has one, and the words are those the widgets always said."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pos
+from widget_cases import SPLIT, listen
+from sorry_widget import CardGame, CardState, Game, Record, SorryCardWidget, SorryWidget, \
+    WidgetError
+from sorry_widget.core.messages import Message, message_ids
+from sorry_widget.widget.cardwidget import prompt_message
+from sorry_widget.widget.messages import ENGLISH
+
+
+def card_state(**changes) -> CardState:
+    state = {
+        "format": "sorry-cardgame/1",
+        "players": [{"colour": "red", "hand": ["5", "dont-be-sorry"], "home": 1},
+                    {"colour": "blue", "hand": ["sorry-steal", "dont-be-sorry"], "home": 2}],
+        "to_play": "red", "direction": 1, "play_pile": ["9", "7"], "total": 16,
+        "draw_pile": ["3", "4", "6", "8", "2", "1"], "discard": [], "pending": None,
+        "winners": []}
+    state.update(changes)
+    return CardState.from_dict(state)
+
+
+STEAL = card_state(play_pile=["9", "7", "5"], total=21, to_play="blue",
+                   pending={"kind": "steal", "winner": "blue", "asked": "red"},
+                   players=[{"colour": "red", "hand": ["sorry-steal"], "home": 1},
+                            {"colour": "blue", "hand": ["dont-be-sorry"], "home": 2}])
+BLOCK_STEAL = card_state(play_pile=["9", "7", "5", "sorry-steal"], total=21,
+                         pending={"kind": "block", "sorry": "sorry-steal", "by": "blue",
+                                  "victim": "red"})
+BLOCK_BACK = card_state(play_pile=["sorry-back"], total=0, to_play="blue",
+                        pending={"kind": "block", "sorry": "sorry-back", "by": "blue",
+                                 "victim": "red"})
+
+
+class Session:
+    """Drives widgets as a person and a page would, keeping every message they say."""
+
+    def __init__(self):
+        self.said: list[Message] = []
+
+    def keep(self, w):
+        listen(w)
+        self.said.append(w.summary_message())
+        return w
+
+    def page(self, w, content):
+        sent = len(w.sent)
+        w._on_message(w, content, None)
+        if any(m.get("type") == "notice" for m in w.sent[sent:]):
+            self.said.append(w.notice)
+
+    def refused(self, ask):
+        with pytest.raises(WidgetError) as caught:
+            ask()
+        self.said.append(caught.value.message)
+        return caught.value.message
+
+
+def board_session(s: Session) -> None:
+    game = s.keep(SorryWidget(Game(start=pos(red=[8, 20, "start", "start"],
+                                             yellow=[33, "start", "start", "start"]),
+                                   seed=4, strategies={"red": None, "yellow": "random"})))
+    game.coach_rollouts = 20
+    for content in ([1], {"type": 5}, {"type": "x" * 41}, {"type": "nope"},
+                    {"type": "annotate", "play": 0, "text": "hi"}, {"type": "coach"},
+                    {"type": "try", "clicks": []}, {"type": "try", "clicks": ["zz"]},
+                    {"type": "try", "clicks": ["30"]}, {"type": "try", "clicks": ["8"]},
+                    {"type": "try", "clicks": ["red:start"]},
+                    {"type": "try", "clicks": ["blue:start", "12"]},
+                    {"type": "try", "clicks": ["8", "blue:safety-2"]},
+                    {"type": "try", "clicks": ["8", "9"]}):
+        s.page(game, content)
+    # A two-pawn endgame: the coach answers exactly and says so.
+    endgame = s.keep(SorryWidget(position=pos(red=[30, "home", "home", "home"],
+                                              yellow=[50, "home", "home", "home"]), card="10"))
+    s.page(endgame, {"type": "coach"})
+    game.set_state([1])
+    s.said.append(game.notice)
+    game.set_state({name: 1 for name in ("plays", "mode", "final", "start", "humans",
+                                          "pending")})
+    s.said.append(game.notice)
+    for state in ({"play": "x"}, {"play": 10**6}, {"speed": 50.0}, {"size": 5}):
+        game.set_state(state)
+        s.said.append(game.notice)
+    s.refused(game.step)
+    game._on_event = lambda kind, content: 1 / 0  # a bug in a handler
+    s.page(game, {"type": "nope"})
+    game.new_game("classic", 3, ["blue"], seed=42)
+    s.said.append(game.notice)
+
+    demo = s.keep(SorryWidget(position=SPLIT, card="7", example="R10-11 R13-19"))
+    s.page(demo, {"type": "try", "clicks": ["10", "11"]})
+    s.page(demo, {"type": "move", "notation": "R10-11 R13-19", "completed": "R13-19"})
+    s.refused(lambda: demo.move("R10-11 R13-19"))
+    s.refused(demo.step)
+    stuck = s.keep(SorryWidget(position=pos(red=[10, "start", "start", "start"],
+                                            blue=[12, "start", "start", "start"]), card="2"))
+    s.page(stuck, {"type": "try", "clicks": ["10"]})
+
+    computer = s.keep(SorryWidget(Game(4, seed=1)))
+    s.refused(lambda: computer.move("R1-2"))
+    s.refused(computer.coach)
+    s.refused(computer.reset)
+    s.page(computer, {"type": "try", "clicks": ["8", "9"]})
+    computer.step(3)
+    s.said.append(computer.summary_message())
+
+    finished = Game(4, seed=7)
+    finished.run()
+    replay = s.keep(SorryWidget(record=Record.from_game(finished)))
+    replay.goto(-1)
+    s.said.append(replay.summary_message())
+    s.refused(replay.step)
+    s.refused(lambda: replay.move("R1-2"))
+    live = s.keep(SorryWidget(finished))
+    s.refused(live.step)
+    s.refused(lambda: live.move("R1-2"))
+
+    hand = s.keep(SorryWidget(Game(4, rules="points", seed=2, strategies={"red": None})))
+    s.refused(hand.coach)
+
+    record = Record.from_game(finished)
+    for ask in (lambda: SorryWidget(Game(2), record=record),
+                lambda: SorryWidget(record=record, card="7"),
+                lambda: SorryWidget(record=record, humans=["red"]),
+                lambda: SorryWidget(example="R1-2"),
+                lambda: SorryWidget(Game(2), humans=["green"]),
+                lambda: SorryWidget(Game(2, keep_history=False)),
+                lambda: SorryWidget(Game(2, strategies={"red": "random"}), card="7"),
+                lambda: SorryWidget(position=SPLIT, card="7", humans=["red"]),
+                lambda: SorryWidget(position=SPLIT),
+                lambda: SorryWidget(position=pos(red=["home"] * 4), card="7"),
+                lambda: SorryWidget(position=SPLIT, card="7", example="R1-2"),
+                lambda: game.annotate(10**6, "x")):
+        s.refused(ask)
+
+
+def card_session(s: Session) -> None:
+    game = s.keep(SorryCardWidget(CardGame(2, seed=5, strategies={"red": None,
+                                                                  "blue": "greedy"})))
+    s.refused(lambda: game.act("red zzz"))
+    s.refused(game.step)
+    s.refused(game.reset)
+    for i in range(2000):
+        if not game.pending:
+            break
+        options = game.pending["actions"]
+        s.page(game, {"type": "act", "notation": options[i % len(options)]["notation"]})
+    s.said.append(game.summary_message())
+    s.refused(game.step)
+    s.refused(lambda: game.act("red 5"))
+
+    computer = s.keep(SorryCardWidget(CardGame(2, seed=5)))
+    s.refused(lambda: computer.act("red 5"))
+    computer.step(2)
+    s.said.append(computer.summary_message())
+    replay = s.keep(SorryCardWidget(record=CardGame(2, seed=3).record()))
+    s.refused(lambda: replay.act("red 5"))
+    s.refused(replay.step)
+    for ask in (lambda: SorryCardWidget(CardGame(2), record=CardGame(2, seed=3).record()),
+                lambda: SorryCardWidget(record=CardGame(2, seed=3).record(), humans=["red"]),
+                lambda: SorryCardWidget(state=STEAL, humans=["red"]),
+                lambda: SorryCardWidget(CardGame(2), humans=["green"]),
+                lambda: SorryCardWidget(CardGame(2), viewer="green"),
+                lambda: game.annotate(10**6, "x")):
+        s.refused(ask)
+    last = s.keep(SorryCardWidget(state=card_state(
+        players=[{"colour": "red", "hand": ["5"], "home": 3},
+                 {"colour": "blue", "hand": ["7"], "home": 0}])))
+    s.page(last, {"type": "act", "notation": "red 5"})
+    s.said.append(last.summary_message())
+    for state in (STEAL, BLOCK_STEAL, BLOCK_BACK):
+        s.said.append(prompt_message(state))
+        s.keep(SorryCardWidget(state=state, viewer=None))
+
+
+def session_messages() -> list[Message]:
+    s = Session()
+    board_session(s)
+    card_session(s)
+    return s.said
+
+
+def test_every_widget_template_is_used_and_every_used_id_has_one():
+    said = session_messages()
+    assert None not in said, "a notice or refusal of the session was words only"
+    used = {i for m in said for i in m.ids()}
+    registered = set(message_ids("widget"))
+    assert registered == {"widget." + key for key in ENGLISH}
+    assert {i for i in used if i.startswith("widget.")} - registered == set()
+    assert registered - used == set()
+
+
+def test_notices_keep_their_words_and_their_ids():
+    w = SorryCardWidget(CardGame(2, seed=5, strategies={"red": None, "blue": "greedy"}))
+    listen(w)
+    w._on_message(w, {"type": "annotate", "play": 0, "text": "a note"}, None)
+    assert w.message == "Note saved on play 0." and w.notice.id == "widget.note_saved"
+    assert w.sent[-1] == {"type": "notice", "level": "ok", "text": "Note saved on play 0."}
+    w._on_message(w, {"type": "act", "notation": "red zzz"}, None)
+    # The game's refusal is passed on as the game's message.
+    assert w.notice.id == "cardgame.not_legal"
+    assert w.message.startswith("'red zzz' is not a legal action for red; legal: ")
+    w.set_state({"plays": [], "mode": "x"})
+    assert w.notice.id == "widget.page_may_not_set"
+    assert w.message == ("the page may not set 'plays', 'mode': only Python does (the page "
+                         "may set animate, autoplay, play, size, speed, theme); set back")
+    with pytest.raises(WidgetError) as caught:
+        w.reset()
+    assert caught.value.message.id == "widget.card_reset_not_demo"
+    assert str(caught.value) == "reset() belongs to a demo (SorryCardWidget(state=…))"
+    assert w.summary() == w.summary_message().text()
+    assert w.summary().startswith("SORRY! card game (game): the deal; total 0, red to act; ")
+
+
+def test_prompts_cite_their_rules():
+    assert prompt_message(STEAL).rule_ids() == ("K13",)
+    assert prompt_message(BLOCK_BACK).text() == (
+        "Blue plays a SORRY! on you: one of your pawn cards would go back to START. Block it "
+        "with Don't Be SORRY!? (K14)")
+    assert prompt_message(card_state()) is None
