@@ -24,8 +24,8 @@ from ..core.messages import Message
 class Action:
     """One legal action of the player to act: its notation, a sentence citing the K ids, and
     the state at the next decision with every automatic step done. ``message`` is the
-    sentence as data (:mod:`sorry_widget.cardgame.messages`), for showing it in another language; the explanation
-    is its English text."""
+    sentence as data (:mod:`sorry_widget.cardgame.messages`), for showing it in another
+    language; the explanation is its English text."""
 
     notation: str
     explanation: str
