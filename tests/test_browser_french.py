@@ -41,9 +41,18 @@ def test_a_french_board_has_french_buttons_status_badges_and_explanations(page):
         "Sortez un pion ou avancez un pion de 2")
 
 
-def test_a_french_card_table_has_french_buttons(page):
-    w = SorryCardWidget(CardGame(2, seed=3, strategies={"red": None}), language="fr")
+def test_a_french_card_table_has_french_buttons_explanations_and_table(page):
+    game = CardGame(2, seed=3)
+    game.run()
+    w = SorryCardWidget(record=game.record(), language="fr")
+    w.goto(4)
     Bridge(page, w, width=1100)
     table = page.locator(".sorry-widget")
     assert table.locator("button.sw-last").text_content() == "Fin »"
     assert table.locator("button.sw-save-note").text_content() == "Enregistrer la note"
+    explanation = page.text_content(".sw-explanation")
+    assert "Bleu joue Jouez-en 2 (K11), puis le 7, ce qui fait 22" in explanation
+    assert "cuit" in explanation
+    assert "Ordre du jeu" in page.text_content(".sorry-widget")
+    faces = page.text_content("svg.sorry-cardfaces")
+    assert "Pigez-en" in faces and "Take" not in faces

@@ -58,6 +58,7 @@ WORDS: dict[str, str] = {
     "cardgame.card.sorry-back": "SORRY!",
     "cardgame.card.sorry-steal": "SORRY! steal card",
     "cardgame.card.dont-be-sorry": "Don't Be SORRY!",
+    "cardgame.face.sorry-steal": "SORRY! steal",
     # the rule sets' titles (sorry_widget/board/rules.py), as the widget and the CLI show them
     "ruleset.classic": "Classic rules (1992 rulebook, modern 45-card deck)",
     "ruleset.original-1934": "Original rules (1934: 44-card pack, leader by high card, Point Sorry)",

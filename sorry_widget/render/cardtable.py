@@ -69,7 +69,18 @@ def face_id(name: str | None, theme: Theme, corner: bool = False) -> str:
     return f"sw-card-{theme.name}-{name or 'back'}" + ("-c" if corner else "")
 
 
-def _face(name: str | None, theme: Theme, corner: bool = False) -> list:
+def _face_label(name: str, language: str) -> str:
+    """What a card face says, in ``language`` (the card game's sheet's words in French)."""
+    if language == "en":
+        return face_label(name)
+    from ..core.words import cardgame_card
+
+    if name == "sorry-steal":
+        return word(face_label(name), language, "cardgame.face.sorry-steal")
+    return cardgame_card(name, language)
+
+
+def _face(name: str | None, theme: Theme, corner: bool = False, language: str = "en") -> list:
     """The elements of one card face (or back, for None) with its top-left corner at 0, 0."""
     if name is None:
         return [_E.rect((0, 0), (CARD_W, CARD_H), rx=5, fill=theme.card_back, stroke=theme.line,
@@ -81,7 +92,7 @@ def _face(name: str | None, theme: Theme, corner: bool = False) -> list:
     sorry = name.startswith("sorry") or name == "dont-be-sorry"
     parts = [_E.rect((0, 0), (CARD_W, CARD_H), rx=5, fill=theme.card, stroke=theme.line,
                      stroke_width=1)]
-    label = face_label(name)
+    label = _face_label(name, language)
     colour = "#c8102e" if sorry else ("#1d64c8" if not action else "#2b2b2b")
     words = label.split(" ") if len(label) > 5 else [label]
     size = 26 if len(label) <= 2 else MIN_FONT
@@ -111,7 +122,8 @@ def _pawn_card(colour: str, home: bool, theme: Theme) -> list:
 
 
 def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
-          rotate: float = 0.0, corner: bool = False, linked: bool = False) -> Group:
+          rotate: float = 0.0, corner: bool = False, linked: bool = False,
+          language: str = "en") -> Group:
     """One card with its top-left corner at (x, y); ``name`` None draws its back. ``linked``
     refers to the face in :func:`cardface_defs` instead of drawing it, so a page that shows
     many tables sends each face once."""
@@ -126,12 +138,12 @@ def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
         use = _E.use(f"#{face_id(name, theme, corner and name is not None)}")
         g.add(use)
     else:
-        for part in _face(name, theme, corner):
+        for part in _face(name, theme, corner, language):
             g.add(part)
     return g
 
 
-def cardface_defs(cards, theme: str | Theme = "light") -> str:
+def cardface_defs(cards, theme: str | Theme = "light", language: str = "en") -> str:
     """An invisible SVG defining every face ``cards`` can show (plain and with its corner
     index) and the back, for tables drawn with ``linked_faces=True``."""
     t = get_theme(theme)
@@ -143,7 +155,7 @@ def cardface_defs(cards, theme: str | Theme = "light") -> str:
     for name in [None, *sorted(set(cards), key=str)]:
         for corner in ((False, True) if name is not None else (False,)):
             g = _E.g(id=face_id(name, t, corner))
-            for part in _face(name, t, corner):
+            for part in _face(name, t, corner, language):
                 g.add(part)
             dwg.defs.add(g)
     for colour in COLOURS:
@@ -201,7 +213,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
     x0 = cx - (step * (n - 1) + CARD_W) / 2
     for i, card in enumerate(p.hand):
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
-                    linked=linked))
+                    linked=linked, language=language))
     if not face_up or n == 0:
         g.add(_E.text(_w("table.one_card" if n == 1 else "table.cards",
                          "{n} card" if n == 1 else "{n} cards", language, n=n),
@@ -250,7 +262,8 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     for i, card in enumerate(cards):
         # Each card shows its corner index (MIN_FONT wide "S!21") under the next.
         pile.add(_card(PILE_X + i * PILE_STEP, 260, card, theme, "pile-card",
-                       rotate=(i - len(cards) / 2) * 2.5, corner=True, linked=linked))
+                       rotate=(i - len(cards) / 2) * 2.5, corner=True, linked=linked,
+                       language=language))
     if not state.play_pile:
         pile.add(_E.rect((PILE_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
                          stroke=theme.muted, stroke_dasharray="5 4"))

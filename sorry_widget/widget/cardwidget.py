@@ -288,7 +288,7 @@ class SorryCardWidget(ReplayWidget):
                        # started from a state holds just the cards in play, and its faces
                        # would tell which are in hidden hands.
                        "faces": cardface_defs({*DEFAULT_DECK, *self.game.deck},
-                                              self.table_theme),
+                                              self.table_theme, self.language),
                        "pieces": pieces, "frames": [self._frame(start, pieces)],
                        "start": {"total": start.total,
                                  "callout": total_callout(start, self.language)}}

@@ -88,6 +88,7 @@ const UI_STRINGS = {
     team_wins: "{first} and {second} win!",
     play_of: "play {play} / {last}",
     "table.title": "The SORRY! card game",
+    "table.total": "Total: {total}",
     "table.decide": "{colour}, decide:",
     "table.play_2_first": "{colour}: Play 2 — click the first number card.",
     "table.play_2_second": "{colour}: Play 2 — click the second number card.",
@@ -174,6 +175,7 @@ const UI_STRINGS = {
     team_wins: "{first} et {second} gagnent !",
     play_of: "coup {play} / {last}",
     "table.title": "Le jeu de cartes SORRY!",
+    "table.total": "Total : {total}",
     "table.decide": "{colour}, à vous de décider :",
     "table.play_2_first": "{colour} : Jouez-en 2 — cliquez la première carte Nombre.",
     "table.play_2_second": "{colour} : Jouez-en 2 — cliquez la seconde carte Nombre.",
@@ -1876,7 +1878,7 @@ function tablePanels({ model, shell, onReset }) {
     status.dataset.colour = winners[0] || (pend ? pend.colour : next);
     const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
     const now = play || start;
-    totalLine.textContent = `Total: ${now.callout || "0"}`;
+    totalLine.textContent = t("table.total", { total: now.callout || "0" });
     totalLine.dataset.total = String(now.total);
     shell.explain(explanation, play, model.get("mode") === "demo"
       ? "The table for this rule: play a card, then Reset to try another."
