@@ -88,6 +88,20 @@ const UI_STRINGS = {
     team_wins: "{first} and {second} win!",
     play_of: "play {play} / {last}",
     "table.title": "The SORRY! card game",
+    "answer.steal": "Steal the 21",
+    "answer.steal_title": "Play your SORRY! steal card",
+    "answer.pass": "Let it go",
+    "answer.pass_title": "Keep your SORRY! card",
+    "answer.block": "Block it",
+    "answer.block_title": "Play Don't Be SORRY!",
+    "answer.accept": "Accept",
+    "answer.accept_title": "Keep your Don't Be SORRY! card",
+    coach_ask: "Which move is best?",
+    coach_title: "Play many games after each legal move and compare how often each one wins",
+    coach_playing: "Playing games after each move…",
+    pass: "Pass: {explanation}",
+    choose_another: "Choose another card",
+    start_game: "Start",
     "table.total": "Total: {total}",
     "table.decide": "{colour}, decide:",
     "table.play_2_first": "{colour}: Play 2 — click the first number card.",
@@ -175,6 +189,20 @@ const UI_STRINGS = {
     team_wins: "{first} et {second} gagnent !",
     play_of: "coup {play} / {last}",
     "table.title": "Le jeu de cartes SORRY!",
+    "answer.steal": "Voler le 21",
+    "answer.steal_title": "Jouer votre SORRY! de vol",
+    "answer.pass": "Laisser faire",
+    "answer.pass_title": "Garder votre carte SORRY!",
+    "answer.block": "Le bloquer",
+    "answer.block_title": "Jouer SORRY! Pas vraiment…",
+    "answer.accept": "Accepter",
+    "answer.accept_title": "Garder votre carte SORRY! Pas vraiment…",
+    coach_ask: "Quel coup est le meilleur ?",
+    coach_title: "Jouer beaucoup de parties après chaque coup permis et comparer combien de fois chacun gagne",
+    coach_playing: "Parties en cours après chaque coup…",
+    pass: "Passer : {explanation}",
+    choose_another: "Choisir une autre carte",
+    start_game: "Commencer",
     "table.total": "Total : {total}",
     "table.decide": "{colour}, à vous de décider :",
     "table.play_2_first": "{colour} : Jouez-en 2 — cliquez la première carte Nombre.",
@@ -785,11 +813,11 @@ function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     if (!pend.coach || !shell.isLive()) return;
     if (!advice) {
       const ask = h("button", { type: "button", class: "sw-coach-ask",
-        title: "Play many games after each legal move and compare how often each one wins" },
-      "Which move is best?");
+        title: uiText(model, "coach_title") },
+      uiText(model, "coach_ask"));
       ask.onclick = () => {
         ask.disabled = true;
-        ask.textContent = "Playing games after each move…";
+        ask.textContent = uiText(model, "coach_playing");
         model.send({ type: "coach" });
       };
       choices.append(ask);
@@ -1239,7 +1267,7 @@ function playMode({ model, shell, choices, pending, current, drawing, tools, han
     for (const m of pending().moves) {
       if (m.clicks.length === 0 && m.kind !== "discard") {
         choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
-          onclick: () => sendMove(m.notation) }, `Pass: ${m.explanation}`));
+          onclick: () => sendMove(m.notation) }, uiText(model, "pass", { explanation: m.explanation })));
       }
     }
     coach().show();
@@ -1440,7 +1468,7 @@ function newGameForm({ model, button, bar }) {
     fitPlayers();
     form.append(rulesSel, playersSel, h("span", {}, "played by people:"),
       ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${c}`)),
-      h("button", { type: "submit", class: "sw-start-game" }, "Start"));
+      h("button", { type: "submit", class: "sw-start-game" }, uiText(model, "start_game")));
     form.onsubmit = (ev) => {
       ev.preventDefault();
       form.hidden = true;
@@ -1716,7 +1744,9 @@ function tableActions({ model, shell, box, drawing, schedule }) {
     if (prompt.hidden) return;
     prompt.append(h("div", { class: "sw-prompt-text" }, pend.prompt));
     for (const a of pend.actions) {
-      const [label, title] = ANSWERS[a.kind] || [a.notation, a.explanation];
+      const [label, title] = ANSWERS[a.kind]
+        ? [uiText(model, `answer.${a.kind}`), uiText(model, `answer.${a.kind}_title`)]
+        : [a.notation, a.explanation];
       prompt.append(h("button", { type: "button", class: `sw-answer sw-${a.kind}`,
         title: `${title}: ${a.explanation}`, "data-notation": a.notation,
         onclick: () => sendAct(a.notation) }, label));
@@ -1745,11 +1775,11 @@ function tableActions({ model, shell, box, drawing, schedule }) {
     }
     if (chosen.length) {
       choices.append(h("button", { type: "button", class: "sw-cancel",
-        onclick: () => { chosen = []; schedule(); } }, "Choose another card"));
+        onclick: () => { chosen = []; schedule(); } }, uiText(model, "choose_another")));
     }
     for (const a of pend.actions.filter((x) => x.kind === "pass")) {
       choices.append(h("button", { type: "button", class: "sw-pass", title: a.explanation,
-        onclick: () => sendAct(a.notation) }, `Pass: ${a.explanation}`));
+        onclick: () => sendAct(a.notation) }, uiText(model, "pass", { explanation: a.explanation })));
     }
   }
 
