@@ -390,6 +390,7 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
                                            stroke=theme.colours[colour], stroke_width=3,
                                            class_=f"zone {p.kind} {colour}", id=place_id(key))
             shape["aria-label"] = f"{colour} {p.kind.upper()}"
+        shape["role"] = "img"  # a named place (an aria-label needs a role)
         shape["data-place"] = key
         g.add(shape)
         if p.kind in ("start", "home"):
@@ -657,6 +658,7 @@ def board_svg(
             pawn["transform"] = f"translate({x},{y})"
             pawn["data-place"] = key
             pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
+            pawn["role"] = "img"
             layer.add(pawn)
     dwg.add(layer)
     if not follow:

@@ -36,7 +36,7 @@ from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, 
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_theme_name, load_record, message_field, rule_badges
+    brief, check_keywords, check_theme_name, load_record, message_field, rule_badges
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -153,6 +153,7 @@ class SorryWidget(ReplayWidget):
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
                  size: int | None = None, animate: bool = True, speed: float = 1.5,
                  card: int | str | None = None, **kwargs: Any) -> None:
+        check_keywords(SorryWidget, kwargs)
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:

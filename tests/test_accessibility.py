@@ -1,0 +1,316 @@
+"""Accessibility of the widgets and their exported pages (issue 25), in Debian's Chromium.
+
+axe-core (tests/axe.py) finds no serious or critical violation on the board (replay, play
+mode, a rule demo, the coach's bars), the card game and the pages ``to_html`` writes, in the
+light and dark themes; every violation found, of every level, is printed. Then what axe cannot
+judge: text contrast measured on the computed colours, a whole game played by keys alone, the
+live region's one announcement per play, reduced motion, the colour-blind palette.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from axe import count_nodes, report, run_axe, serious
+from browser import Bridge
+from conftest import pos
+from sorry_widget import CardGame, Game, Record, SorryCardWidget, SorryWidget
+from test_export import offline_page
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
+
+
+@pytest.fixture(scope="module")
+def record():
+    game = Game(4, seed=21)
+    game.run()
+    return Record.from_game(game)
+
+
+def board_replay(record, theme):
+    w = SorryWidget(record=record, animate=False, theme=theme)
+    w.play = 6
+    return w
+
+
+def board_play(record, theme):
+    start = pos(red=[8, 20, 33, "start"], yellow=[50, "start", "start", "start"])
+    return SorryWidget(Game(start=start, seed=0, strategies={"red": None, "yellow": "random"}),
+                       card="7", animate=False, theme=theme)
+
+
+def board_demo(record, theme):
+    start = pos(red=[10, 13, "start", "start"], blue=[30])
+    return SorryWidget(position=start, card="7", example="R10-11 R13-19", animate=False,
+                       theme=theme)
+
+
+def board_coach(record, theme):
+    position = pos(red=[3, 20], blue=[8, 22, "start", "home"], yellow=[40], green=[50, 52])
+    w = SorryWidget(position=position, card="7", animate=False, theme=theme)
+    w.coach_rollouts = 60
+    return w
+
+
+def cards_play(record, theme):
+    return SorryCardWidget(CardGame(4, seed=3, strategies={"red": None, **GREEDY}), theme=theme)
+
+
+def cards_replay(record, theme):
+    game = CardGame(3, seed=4)
+    game.run()
+    w = SorryCardWidget(record=game.record(), theme=theme)
+    w.play = 5
+    return w
+
+
+VIEWS = {"board replay": board_replay, "board play": board_play, "rule demo": board_demo,
+         "coach": board_coach, "card game": cards_play, "card replay": cards_replay}
+
+
+def axe_checked(page, where: str) -> list[dict]:
+    violations = run_axe(page)
+    print(f"\n{where}: {count_nodes(serious(violations))} serious/critical nodes, "
+          f"{count_nodes(violations)} in all")
+    if violations:
+        print(report(where, violations))
+    return violations
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("view", list(VIEWS))
+def test_axe_finds_nothing_serious_on_the_widgets(page, record, view, theme):
+    w = VIEWS[view](record, theme)
+    Bridge(page, w, width=1280)
+    if view == "coach":
+        page.click(".sw-coach-ask")
+        page.wait_for_selector(".sw-coach-row")
+    if view == "card game":
+        page.locator('g.player[data-colour="red"] g.hand-card.sw-selectable').first.click()
+        page.wait_for_selector('g.hand-card.sw-selectable')
+    # The notebook around the widget is in the same theme.
+    page.evaluate("""() => { const w = getComputedStyle(document.querySelector('.sorry-widget'));
+      document.body.style.background = w.backgroundColor; document.body.style.color = w.color; }""")
+    violations = axe_checked(page, f"{view}, {theme}")
+    assert not serious(violations), report(view, serious(violations))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("kind", ["board", "cards"])
+def test_axe_finds_nothing_serious_on_exported_pages(browser, record, tmp_path, kind, theme):
+    w = board_replay(record, theme) if kind == "board" else cards_replay(record, theme)
+    path = tmp_path / "page.html"
+    w.to_html(path)
+    page, tried, errors = offline_page(browser, path)
+    page.wait_for_selector(".sorry-widget.sw-ready, .sorry-widget [data-shown], .sorry-widget",
+                           timeout=15_000)
+    page.wait_for_function("document.querySelector('[data-sorry-widget]').dataset.rendered")
+    for _ in range(3):
+        page.click(".sorry-widget button.sw-forward")
+    violations = axe_checked(page, f"exported {kind}, {theme}")
+    page.context.close()
+    assert not errors, errors
+    assert not serious(violations), report(kind, serious(violations))
+
+
+# --- keyword arguments ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls", [SorryWidget, SorryCardWidget])
+def test_an_unknown_keyword_is_refused_naming_it_and_the_accepted_ones(cls):
+    from sorry_widget.widget.replay import WidgetError
+
+    with pytest.raises(WidgetError) as refused:
+        cls(colour_blind=True)
+    text = str(refused.value)
+    assert "'colour_blind'" in text and "theme" in text and "layout" in text
+    assert text.count("\n") == 0
+
+
+# --- keyboard alone --------------------------------------------------------------------------
+
+def focused(page, selector: str) -> bool:
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector)
+
+
+def tab_to(page, selector: str, back: bool = False, limit: int = 120) -> None:
+    """Press Tab (Shift+Tab) until the element in focus matches ``selector``."""
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focus_ring(page) -> str:
+    """The focused element's outline, or the ring drawn around the board's cursor."""
+    return page.evaluate("""() => {
+      const e = document.activeElement;
+      const cs = getComputedStyle(e);
+      return cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2 ? 'outline' : '';
+    }""")
+
+
+def explore_to(page, key: str) -> str:
+    """On the focused board, arrow keys to place ``key``; returns what was announced."""
+    order = page.evaluate("""() => { const keys = Object.keys(window.__model.get('drawing').places);
+      const track = keys.filter((k) => !k.includes(':')).sort((a, b) => a - b);
+      const rank = (k) => { const w = k.split(':')[1]; return w === 'start' ? 0 : w === 'home' ? 9 : 1; };
+      const side = keys.filter((k) => k.includes(':')).sort((a, b) =>
+        a.split(':')[0].localeCompare(b.split(':')[0]) || rank(a) - rank(b) || a.localeCompare(b));
+      return [...track, ...side]; }""")
+    at = order.index(page.get_attribute("svg.sorry-board", "data-cursor"))
+    goal = order.index(key)
+    while at != goal:
+        if abs(goal - at) >= 5:
+            page.keyboard.press("ArrowDown" if goal > at else "ArrowUp")
+            at += 5 if goal > at else -5
+        else:
+            page.keyboard.press("ArrowRight" if goal > at else "ArrowLeft")
+            at += 1 if goal > at else -1
+    assert page.get_attribute("svg.sorry-board", "data-cursor") == key
+    return page.text_content(".sw-explore")
+
+
+def test_the_board_is_explored_by_arrow_keys_and_each_place_is_named(page):
+    start = pos(red=[12, "safety-2", "start", "start"], blue=[14])
+    w = SorryWidget(position=start, card="7", animate=False, theme="light")
+    Bridge(page, w, width=1280)
+    page.focus(".sorry-widget")
+    tab_to(page, "svg.sorry-board")
+    assert focus_ring(page) == "outline"
+    assert page.get_attribute("svg.sorry-board", "data-cursor") == "0"
+    page.keyboard.press("ArrowRight")
+    assert page.text_content(".sw-explore") == "square 1, empty"
+    said = explore_to(page, "12")
+    assert said == "square 12, red pawn, can move", said
+    assert explore_to(page, "14") == "square 14, blue pawn"
+    assert explore_to(page, "red:safety-2").startswith("red safety 2, red pawn")
+    assert explore_to(page, "red:safety-3") == "red safety 3, empty"
+    assert explore_to(page, "red:start").startswith("red START, 2 red pawns")
+    # The cursor is ringed on the board while it has focus.
+    assert page.locator("svg .sw-cursor").count() == 1
+    # Arrow keys on the board explore; they do not step the plays.
+    assert w.play == 0
+
+
+def play_board_by_keys(page, w) -> int:
+    """Play the person's moves with the keyboard only until the game ends; returns their
+    number."""
+    moves = 0
+    for _ in range(200):
+        if w.game.finished:
+            return moves
+        pend = w.pending
+        assert pend.get("moves"), "the person has nothing to do and the game is not over"
+        move = next((m for m in pend["moves"] if m["clicks"]), None)
+        if move is None:  # nothing can move: Pass
+            tab_to(page, "button.sw-pass")
+            assert focus_ring(page) == "outline"
+            page.keyboard.press("Enter")
+        else:
+            tab_to(page, "svg.sorry-board", back=True)
+            for options in move["clicks"]:
+                if w.pending.get("play") != pend["play"]:
+                    break  # the move completed itself
+                explore_to(page, options[0])
+                page.keyboard.press("Enter")
+                if page.locator(".sw-choice").count():
+                    tab_to(page, f'.sw-choice:has-text("{move["notation"]}")')
+                    page.keyboard.press("Enter")
+                    break
+        moves += 1
+        page.wait_for_function("(n) => document.querySelector('.sorry-widget').dataset.shown"
+                               " === String(n)", arg=w.last_play)
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_board_game_is_played_with_the_keyboard_alone(page):
+    start = pos(red=["home", "home", "home", 50], yellow=["home", "home", "home", 20])
+    w = SorryWidget(Game(start=start, seed=5, strategies={"red": None, "yellow": "greedy"}),
+                    animate=False, theme="light")
+    Bridge(page, w, width=1280)
+    page.focus(".sorry-widget")
+    moves = play_board_by_keys(page, w)
+    print(f"\nboard game by keys: {moves} moves of the person, {len(w.game.history)} plays")
+    assert w.game.finished and moves >= 3
+    assert "win" in page.text_content(".sw-status")
+    # The move list takes focus and its arrow keys step through the plays.
+    tab_to(page, "ol.sw-moves")
+    assert focus_ring(page) == "outline"
+    page.keyboard.press("ArrowUp")
+    assert w.play == w.last_play - 1
+
+
+def test_a_whole_card_game_is_played_with_the_keyboard_alone(page):
+    w = SorryCardWidget(CardGame(2, seed=3, strategies={"red": None, "blue": "greedy"}),
+                        theme="light")
+    Bridge(page, w, width=1280)
+    page.focus(".sorry-widget")
+    actionable = ("g.hand-card.sw-selectable, .sw-pick button, .sw-prompt button, "
+                  ".sw-choices button, button.sw-pass")
+    acts = 0
+    for _ in range(300):
+        if w.game.finished:
+            break
+        before = len(w.game.history)
+        tab_to(page, actionable)
+        assert focus_ring(page) == "outline" or focused(page, "g.hand-card")
+        page.keyboard.press("Enter")
+        acts += 1
+        page.wait_for_timeout(30)
+        if len(w.game.history) > before:
+            page.wait_for_function("(n) => document.querySelector('.sorry-widget').dataset"
+                                   ".shown === String(n)", arg=w.last_play)
+    print(f"\ncard game by keys: {acts} key actions, {len(w.game.history)} actions in all")
+    assert w.game.finished, "the card game did not end"
+    assert acts >= 3
+    # Hidden hands are said as counts only.
+    label = page.get_attribute('g.player[data-colour="blue"]', "aria-label")
+    assert label.startswith("blue: ") and "card" in label and "HOME" in label
+
+
+# --- one announcement per play -----------------------------------------------------------------
+
+def test_each_play_is_announced_once_and_nothing_else_is_live(page, record):
+    w = SorryWidget(record=record, animate=False)
+    Bridge(page, w, width=1280)
+    page.evaluate("""() => { window.__said = [];
+      const region = document.querySelector('.sw-announce');
+      new MutationObserver(() => window.__said.push(region.textContent))
+        .observe(region, { childList: true, characterData: true, subtree: true }); }""")
+    # One live region per widget: the panel's status and explanation are not live.
+    live = page.evaluate("""() => [...document.querySelectorAll('.sorry-widget [aria-live], '
+      + '.sorry-widget [role=status], .sorry-widget [role=alert]')].map((e) => e.className)""")
+    assert sorted(live) == sorted(["sw-announce sw-sr-only", "sw-notice", "sw-explore sw-sr-only"])
+    page.focus(".sorry-widget")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === '3'")
+    said = page.evaluate("window.__said")
+    plays = w.plays
+    assert said == [f"Play {k}: {plays[k - 1]['notation']}. {plays[k - 1]['explanation']}"
+                    for k in (1, 2, 3)]
+
+
+def test_a_persons_move_and_the_computers_replies_are_each_announced_once(page):
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    game = Game(start=start, seed=2, strategies={"red": None, "yellow": "greedy"})
+    w = SorryWidget(game, card="5", animate=False)
+    Bridge(page, w, width=1280)
+    page.evaluate("""() => { window.__said = [];
+      const region = document.querySelector('.sw-announce');
+      new MutationObserver(() => window.__said.push(region.textContent))
+        .observe(region, { childList: true, characterData: true, subtree: true }); }""")
+    page.locator('#pawns g.pawn.sw-selectable[data-place="8"]').click()
+    page.locator('#board .sw-target[data-place="13"]').first.click(force=True)
+    page.wait_for_function("(n) => document.querySelector('.sorry-widget').dataset.shown"
+                           " === String(n)", arg=w.last_play)
+    page.wait_for_timeout(200)
+    said = " ".join(page.evaluate("window.__said"))
+    plays = w.plays + w.recent_plays
+    assert len(plays) >= 2
+    for k, p in enumerate(plays, 1):
+        assert said.count(f"Play {k}: {p['notation']}.") == 1, said
