@@ -314,3 +314,91 @@ def test_a_persons_move_and_the_computers_replies_are_each_announced_once(page):
     assert len(plays) >= 2
     for k, p in enumerate(plays, 1):
         assert said.count(f"Play {k}: {p['notation']}.") == 1, said
+
+
+# --- colour --------------------------------------------------------------------------------------
+
+CONTRASTS = """() => {
+  const lum = (c) => {
+    const m = c.match(/rgba?\\(([\\d.]+),\\s*([\\d.]+),\\s*([\\d.]+)/);
+    const [r, g, b] = [m[1], m[2], m[3]].map((v) => { v = v / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => p - q);
+    return (y + 0.05) / (x + 0.05); };
+  const opaque = (c) => c && c !== 'none' && !/rgba\\(.*,\\s*0\\)$/.test(c) && c !== 'transparent';
+  const out = [];
+  // SVG text: its fill against the fill of the shape drawn under its centre.
+  for (const t of document.querySelectorAll('.sorry-widget svg text')) {
+    const box = t.getBoundingClientRect();
+    if (!box.width || getComputedStyle(t).visibility === 'hidden') continue;
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    t.style.pointerEvents = 'auto';
+    const under = document.elementsFromPoint(x, y).find((e) => e !== t && e.tagName !== 'text'
+      && e instanceof SVGGeometryElement && opaque(getComputedStyle(e).fill)
+      && Number(getComputedStyle(e).fillOpacity) > 0.5 && Number(getComputedStyle(e).opacity) > 0.5);
+    t.style.pointerEvents = '';
+    if (!under) continue;
+    out.push([`svg text "${t.textContent}"`, getComputedStyle(t).fill, getComputedStyle(under).fill,
+              ratio(getComputedStyle(t).fill, getComputedStyle(under).fill)]);
+  }
+  // The side panel's text: its colour against the first opaque background behind it.
+  for (const e of document.querySelectorAll('.sorry-widget .sw-side *, .sorry-widget .sw-controls *')) {
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!e.getClientRects().length) continue;
+    let bg = null;
+    for (let a = e; a && !bg; a = a.parentElement) {
+      const c = getComputedStyle(a).backgroundColor;
+      if (opaque(c)) bg = c;
+    }
+    const cs = getComputedStyle(e);
+    if (Number(cs.opacity) < 1 || e.closest('button:disabled')) continue;  // disabled: exempt
+    out.push([`${e.tagName.toLowerCase()}.${e.className} "${e.textContent.slice(0, 30)}"`,
+              cs.color, bg, ratio(cs.color, bg)]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("palette", ["standard", "colour-blind"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_on_the_board_and_beside_it_has_contrast_4_5(page, record, theme, palette):
+    """The board's square numbers, labels, card and pawn letters, the status line in each
+    player's colour and the move list's current row, measured on the computed colours."""
+    start = pos(red=[8, 20, "safety-2", "start"], blue=[12, "home"], yellow=[40], green=[50])
+    game = Game(start=start, seed=1, strategies={"red": None})
+    w = SorryWidget(game, card="7", animate=False, theme=theme, palette=palette)
+    Bridge(page, w, width=1280)
+    page.locator("#pawns g.pawn.sw-selectable").first.click()  # targets on the board
+    measured = page.evaluate(CONTRASTS)
+    replay = SorryWidget(record=record, animate=False, theme=theme, palette=palette)
+    replay.play = 5
+    page2 = page.context.new_page()
+    Bridge(page2, replay, width=1280)
+    rows = page2.evaluate(CONTRASTS)
+    for n in range(1, 5):  # the status line in each player's colour
+        page2.click("button.sw-forward")
+        rows += [r for r in page2.evaluate(CONTRASTS) if "sw-status" in r[0]]
+    measured += rows
+    labels = " ".join(m[0] for m in measured)
+    assert "svg text \"12\"" in labels and "svg text \"START\"" in labels and "sw-current" in labels
+    low = [m for m in measured if m[3] < 4.5]
+    print(f"\n{theme}, {palette}: {len(measured)} texts, lowest "
+          f"{min(m[3] for m in measured):.2f}:1")
+    assert not low, "\n".join(f"{m[0]}: {m[1]} on {m[2]} = {m[3]:.2f}:1" for m in low)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_on_the_card_table_and_beside_it_has_contrast_4_5(page, theme):
+    w = cards_replay(None, theme)
+    Bridge(page, w, width=1280)
+    measured = []
+    for _ in range(4):
+        measured += page.evaluate(CONTRASTS)
+        page.click("button.sw-forward")
+    assert any('svg text "Red' in m[0] for m in measured)
+    low = {(m[0], m[1], m[2], round(m[3], 2)) for m in measured if m[3] < 4.5}
+    print(f"\ncard table, {theme}: {len(measured)} texts, lowest "
+          f"{min(m[3] for m in measured):.2f}:1")
+    assert not low, "\n".join(f"{m[0]}: {m[1]} on {m[2]} = {m[3]}:1" for m in sorted(low))

@@ -1491,10 +1491,16 @@ function renderBoard(model, el) {
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
+    "change:palette": () => { paletteClass(); schedule("drawing"); },
     "change:size": () => look.apply(),
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
 
+  // The colour-blind palette also recolours the side panel's colour words.
+  function paletteClass() {
+    root.classList.toggle("sw-palette-cb", model.get("palette") === "colour-blind");
+  }
+  paletteClass();
   sync();
   shell.start();
 
