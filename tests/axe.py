@@ -31,12 +31,12 @@ def axe_source() -> str:
 
 
 def run_axe(page, selector: str | None = None) -> list[dict]:
-    """axe's violations on the page (or inside ``selector``): a list of
+    """axe's violations on the page (or inside every element ``selector`` matches): a list of
     {id, impact, help, nodes: [{target, summary}]}."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(content=axe_source())
     return page.evaluate("""async ([selector, tags]) => {
-      const result = await axe.run(selector ? document.querySelector(selector) : document,
+      const result = await axe.run(selector || document,
                                    { runOnly: { type: 'tag', values: tags },
                                      resultTypes: ['violations'] });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,

@@ -402,3 +402,160 @@ def test_every_text_on_the_card_table_and_beside_it_has_contrast_4_5(page, theme
     print(f"\ncard table, {theme}: {len(measured)} texts, lowest "
           f"{min(m[3] for m in measured):.2f}:1")
     assert not low, "\n".join(f"{m[0]}: {m[1]} on {m[2]} = {m[3]}:1" for m in sorted(low))
+
+
+# Machado, Oliveira and Fernandes (2009), full severity, on linear RGB.
+CVD = {"deuteranopia": [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
+                        [-0.011820, 0.042940, 0.968881]],
+       "protanopia": [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
+                      [-0.003882, -0.048116, 1.051998]],
+       "tritanopia": [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602],
+                      [0.004733, 0.691367, 0.303900]]}
+
+
+def seen(hex_colour: str, vision: str | None) -> tuple[float, float, float]:
+    """A colour as CIELAB, as seen with ``vision`` (None: typical colour vision)."""
+    rgb = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    if vision:
+        lin = [min(1, max(0, sum(m * c for m, c in zip(row, lin)))) for row in CVD[vision]]
+    x = (0.4124 * lin[0] + 0.3576 * lin[1] + 0.1805 * lin[2]) / 0.95047
+    y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    z = (0.0193 * lin[0] + 0.1192 * lin[1] + 0.9505 * lin[2]) / 1.08883
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def closest_pair(colours: dict[str, str], vision: str | None) -> tuple[float, str]:
+    import itertools
+    import math
+
+    return min((math.dist(seen(colours[a], vision), seen(colours[b], vision)), f"{a}/{b}")
+               for a, b in itertools.combinations(colours, 2))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_colour_blind_palette_keeps_the_four_colours_apart_in_simulated_vision(theme):
+    """The pawns' colours, simulated for deuteranopia, protanopia and tritanopia: in the
+    colour-blind palette every two stay at least 25 CIELAB units apart; in the standard one
+    two come closer than 20 (red and green), which is why the palette exists."""
+    from sorry_widget.render.svg import palette_theme
+
+    standard = palette_theme(theme).colours
+    safe = palette_theme(theme, "colour-blind").colours
+    for vision in CVD:
+        distance, pair = closest_pair(safe, vision)
+        print(f"\n{theme}, {vision}: closest pawn colours {pair}, {distance:.0f} apart "
+              f"(standard: {closest_pair(standard, vision)[0]:.0f})")
+        assert distance >= 25, (vision, pair, distance)
+    assert min(closest_pair(standard, vision)[0] for vision in CVD) < 20
+
+
+def test_the_colour_blind_palette_reaches_the_page(page):
+    from sorry_widget.render.svg import PALETTES
+    from browser import rgb
+
+    with pytest.raises(Exception, match="palette"):
+        SorryWidget(palette="grey")
+    w = SorryWidget(position=pos(red=[8], blue=[20]), card="5", animate=False, theme="light",
+                    palette="colour-blind")
+    Bridge(page, w, width=1280)
+    fill = page.evaluate("getComputedStyle(document.querySelector("
+                         "'#pawns g.pawn[data-colour=\"blue\"] circle')).fill")
+    assert fill == rgb(PALETTES["colour-blind"]["light"]["colours"]["blue"])
+    assert "sw-palette-cb" in page.get_attribute(".sorry-widget", "class")
+    glow = page.evaluate("getComputedStyle(document.querySelector('#pawns g.pawn.sw-selectable'))"
+                         ".filter")
+    assert rgb("#cc79a7") in glow
+
+
+# --- motion -------------------------------------------------------------------------------------
+
+def steps_of_a_move(browser, reduced: bool) -> tuple[int, str]:
+    """At how many places a pawn is drawn at most while the board shows a person's move and
+    the computer's reply, and the pulse of a movable pawn."""
+    context = browser.new_context(reduced_motion="reduce" if reduced else "no-preference")
+    page = context.new_page()
+    start = pos(red=[8, "start", "start", "start"], yellow=[33, "start", "start", "start"])
+    w = SorryWidget(Game(start=start, seed=2, strategies={"red": None}), card="5",
+                    animate=True, speed=1)
+    bridge = Bridge(page, w, width=1280)
+    pulse = page.evaluate("getComputedStyle(document.querySelector('#pawns g.pawn.sw-selectable'))"
+                          ".animationName")
+    page.evaluate("""() => { window.__places = new Map();
+      new MutationObserver((ms) => { for (const m of ms) {
+          if (!window.__places.has(m.target)) window.__places.set(m.target, new Set());
+          window.__places.get(m.target).add(m.target.getAttribute('transform')); } })
+        .observe(document.querySelector('#pawns'), { attributes: true, subtree: true,
+                                                    attributeFilter: ['transform'] }); }""")
+    page.locator('#pawns g.pawn.sw-selectable[data-place="8"]').click()
+    page.locator('#board .sw-target[data-place="13"]').first.click(force=True)
+    bridge.wait_shown(w.last_play, timeout=15_000)
+    drawn = page.evaluate("Math.max(...[...window.__places.values()].map((s) => s.size))")
+    context.close()
+    return drawn, pulse
+
+
+def test_with_reduce_motion_the_pawns_jump_instead_of_walking(browser):
+    walked, pulse = steps_of_a_move(browser, reduced=False)
+    jumped, still = steps_of_a_move(browser, reduced=True)
+    assert pulse == "sw-pulse" and still == "none"
+    assert walked > 10      # a pawn walked square by square, frame by frame
+    assert jumped <= 2      # each pawn that moved was put down where it landed
+
+
+# --- in JupyterLab -------------------------------------------------------------------------------
+
+LAB_CELLS = [
+    "from sorry_widget import CardGame, Game, Position, Record, SorryCardWidget, SorryWidget\n"
+    "game = Game(4, seed=21); game.run()\n"
+    "replay = SorryWidget(record=Record.from_game(game)); replay.goto(6); replay",
+    "SorryWidget()",
+    "start = {'red': [10, 13, 'start', 'start'], 'blue': [30, 'start', 'start', 'start']}\n"
+    "SorryWidget(position=Position(start, to_move='red'), card='7', example='R10-11 R13-19')",
+    "coach = SorryWidget(position=Position({'red': [3, 20, 'start', 'start'], 'blue': [8, 22, "
+    "'start', 'home']}, to_move='red'), card='7')\ncoach.coach_rollouts = 60\ncoach",
+    "SorryCardWidget(CardGame(4, seed=3, strategies={'red': None, 'blue': 'greedy', "
+    "'yellow': 'greedy', 'green': 'greedy'}))",
+]
+
+
+def test_axe_finds_nothing_serious_on_the_widgets_in_jupyterlab(browser, tmp_path_factory):
+    """The same views in real JupyterLab, light and dark; axe looks at the widgets (JupyterLab's
+    own interface is not this project's)."""
+    import sys
+
+    import nbformat
+    from test_jupyterlab import JUPYTER_ARGS, run_all, server, wait_for_boards
+
+    with server(tmp_path_factory.mktemp("lab-a11y"),
+                [sys.executable, "-m", "jupyterlab", *JUPYTER_ARGS, "--LabApp.news_url=",
+                 "--LabApp.extension_manager=readonly"], "/api/status?token={token}") as lab:
+        base, token, served = lab
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in LAB_CELLS])
+        nbformat.write(nb, served / "a11y.ipynb")
+        page = run_all(browser, f"{base}/lab/workspaces/a11y/tree/a11y.ipynb?token={token}")
+        try:
+            wait_for_boards(page, 5)
+            page.locator(".sw-coach-ask").first.click()
+            page.wait_for_selector(".sw-coach-row", timeout=60_000)
+            found = {}
+            for theme in ("Light", "Dark"):
+                page.evaluate(f"() => window.jupyterapp.commands.execute("
+                              f"'apputils:change-theme', {{theme: 'JupyterLab {theme}'}})")
+                page.wait_for_function(
+                    f"document.body.dataset.jpThemeLight === '{str(theme == 'Light').lower()}'"
+                    " && [...document.querySelectorAll('.sorry-widget')].every((w) => "
+                    f"w.classList.contains('sw-dark') === {str(theme == 'Dark').lower()})",
+                    timeout=30_000)
+                found[theme] = run_axe(page, ".sorry-widget")
+                where = f"JupyterLab {theme}"
+                print(f"\n{where}: {count_nodes(serious(found[theme]))} serious/critical "
+                      f"nodes, {count_nodes(found[theme])} in all")
+                if found[theme]:
+                    print(report(where, found[theme]))
+        finally:
+            page.evaluate("() => window.jupyterapp.serviceManager.sessions.shutdownAll()")
+            page.close()
+    for theme, violations in found.items():
+        assert not serious(violations), report(theme, serious(violations))
