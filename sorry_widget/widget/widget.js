@@ -155,6 +155,13 @@ const WORDS = {
   seat: (colour, cards, home) => `${colour}: ${cards} card${cards === 1 ? "" : "s"}, ${home} HOME`,
   seatFaceUp: (colour, names, home) => `${colour}: ${names.join(", ")}; ${home} HOME`,
 };
+// Each view's landmark has its own name on a page of several: "Sorry! board", "Sorry! board 2".
+// The count is the page's: a notebook loads this module once per widget.
+const regionName = (name) => {
+  const named = (globalThis.__sorryWidgetRegions ||= {});
+  named[name] = (named[name] || 0) + 1;
+  return named[name] === 1 ? name : `${name} ${named[name]}`;
+};
 const reducedMotion = () => typeof matchMedia === "function" &&
   matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -1392,7 +1399,7 @@ function newGameForm({ model, button, bar }) {
  */
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0", role: "region",
-    "aria-label": WORDS.boardRegion });
+    "aria-label": regionName(WORDS.boardRegion) });
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
   const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
@@ -1867,7 +1874,7 @@ function themeReporter({ model, shell }) {
  */
 function renderCardTable(model, el) {
   const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0", role: "region",
-    "aria-label": WORDS.tableRegion });
+    "aria-label": regionName(WORDS.tableRegion) });
   el.append(root);
   const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
   const tableBox = h("div", { class: "sw-board sw-table" });
