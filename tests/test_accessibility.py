@@ -194,6 +194,15 @@ def test_the_board_is_explored_by_arrow_keys_and_each_place_is_named(page):
     assert page.locator("svg .sw-cursor").count() == 1
     # Arrow keys on the board explore; they do not step the plays.
     assert w.play == 0
+    # No trap: Tab and Shift+Tab both lead out of the widget.
+    for back in (False, True):
+        page.focus("svg.sorry-board")
+        for _ in range(60):
+            page.keyboard.press("Shift+Tab" if back else "Tab")
+            if not page.evaluate("!!document.activeElement.closest('.sorry-widget')"):
+                break
+        else:
+            raise AssertionError(f"{'Shift+' if back else ''}Tab never left the widget")
 
 
 def play_board_by_keys(page, w) -> int:
@@ -267,6 +276,8 @@ def test_a_whole_card_game_is_played_with_the_keyboard_alone(page):
     print(f"\ncard game by keys: {acts} key actions, {len(w.game.history)} actions in all")
     assert w.game.finished, "the card game did not end"
     assert acts >= 3
+    # The plays were announced as they happened.
+    assert page.text_content(".sw-announce").startswith("Play ")
     # Hidden hands are said as counts only.
     label = page.get_attribute('g.player[data-colour="blue"]', "aria-label")
     assert label.startswith("blue: ") and "card" in label and "HOME" in label
