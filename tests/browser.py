@@ -17,8 +17,8 @@ CHROMIUM_ARGS = [
 ORIGIN = "http://widget.test"
 
 PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><style>%(css)s</style></head>
-<body style="margin:8px;background:#fff"><div id="host"></div>
+<html lang="en"><head><meta charset="utf-8"><title>widget test</title><style>%(css)s</style></head>
+<body style="margin:8px;background:#fff"><main><h1 style="font-size:16px">widget test</h1><div id="host"></div></main>
 <script type="module">
 import widget from "%(origin)s/widget.js";
 const state = %(state)s;

@@ -282,7 +282,7 @@ def test_the_status_line_is_in_the_colour_of_the_player_it_names(page):
     Bridge(page, w, width=1280)
     page.set_viewport_size({"width": 1280, "height": 800})
     css = {"red": "rgb(198, 40, 40)", "blue": "rgb(29, 100, 200)",
-           "yellow": "rgb(162, 124, 0)", "green": "rgb(35, 146, 74)"}
+           "yellow": "rgb(138, 106, 0)", "green": "rgb(30, 125, 63)"}  # >= 4.5:1 (issue 25)
     checked = 0
     for n in range(1, 12):
         page.click(".sorry-widget button.sw-forward")

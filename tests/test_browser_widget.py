@@ -302,9 +302,12 @@ def test_keyboard_alone_can_step_and_make_a_move(page):
     page.focus(".sorry-widget")
     page.keyboard.press("ArrowLeft")
     assert w.play == w.last_play - 1
-    for name in ("The start", "Back one play", "Replay the game play by play",
-                 "Forward one play", "The last play"):
-        assert page.get_by_role("button", name=name).count() == 1
+    # Each button's name is its visible word (its symbol is hidden); its title says more.
+    for name, title in (("First", "The start"), ("Back", "Back one play"),
+                        ("Replay", "Replay the game play by play"),
+                        ("Next", "Forward one play"), ("Last", "The last play")):
+        button = page.get_by_role("button", name=name, exact=True)
+        assert button.count() == 1 and button.get_attribute("title") == title
 
 
 def test_replay_runs_by_itself_and_stops_at_the_end(page, record):

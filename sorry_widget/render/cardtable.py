@@ -14,7 +14,7 @@ from ..core.messages import word
 from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, number_value, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
-from .svg import Theme, get_theme
+from .svg import THEMES, Theme, get_theme
 
 _E = svgwrite.Drawing(profile="full", debug=False)
 WIDTH, HEIGHT = 820, 620
@@ -118,7 +118,9 @@ def _pawn_card(colour: str, home: bool, theme: Theme) -> list:
     return [_E.rect((0, 0), (20, 28), rx=3, fill=paint if home else theme.card, stroke=paint,
                     stroke_width=2),
             _E.text("H" if home else "S", insert=(10, 19), text_anchor="middle", font_size=12,
-                    font_weight="bold", fill="#ffffff" if home else paint)]
+                    # Text on the colour, or on the (always light) card: 4.5:1 either way.
+                    font_weight="bold", fill=theme.letters[colour] if home else
+                    THEMES["light"].inks[colour])]
 
 
 def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
@@ -178,7 +180,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
             linked: bool = False, viewer: str | None = "all", language: str = "en") -> Group:
     p = state.players[seat]
     cx, cy = _SEATS[len(state.players)][seat]
-    colour = theme.colours[p.colour]
+    colour = theme.inks[p.colour]  # its name is text: 4.5:1 on the table
     # In another player's window nobody's seat says "to act": it would name who holds the card.
     acting = state.to_act == p.colour and not window_hidden(state, viewer)
     g = _E.g(class_=f"player {p.colour}" + (" to-act" if acting else "")
@@ -280,7 +282,7 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     total = _E.text(callout or _w("table.total_0", "total 0", language), insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP
                                                   + CARD_W / 2, 240),
                     text_anchor="middle", font_size=26 if callout else 15, font_weight="bold",
-                    fill="#c8102e" if state.total == 21 else theme.text, class_="total")
+                    fill=theme.inks["red"] if state.total == 21 else theme.text, class_="total")
     total["data-total"] = str(state.total)
     g.add(total)
     # The discard: how many cards, face down in a tidy heap.
@@ -296,7 +298,7 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
         hidden = window_hidden(state, viewer)
         g.add(_E.text(_pending_text(state, hidden, language), insert=(410, 385), text_anchor="middle",
                       font_size=14, font_weight="bold",
-                      fill=theme.text if hidden else theme.colours[state.to_act],
+                      fill=theme.text if hidden else theme.inks[state.to_act],
                       class_="prompt"))
     return g
 

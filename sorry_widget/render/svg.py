@@ -51,17 +51,20 @@ class Theme:
     card_back: str
     highlight: str
     arrow: str
+    #: Text in each colour on the board (START and HOME): at least 4.5:1 on its background.
+    inks: dict[str, str]
 
 
 THEMES: dict[str, Theme] = {
     "light": Theme(
         "light", background="#efe6cf", track="#fffdf6", line="#3a3a3a", text="#2b2b2b",
-        muted="#8a8273",
-        colours={"red": "#d1262b", "blue": "#1d64c8", "yellow": "#f0bc1c", "green": "#23924a"},
+        muted="#6b6558",  # the square numbers: 5.7:1 on the track
+        colours={"red": "#d1262b", "blue": "#1d64c8", "yellow": "#f0bc1c", "green": "#1e8544"},
         tints={"red": "#f6c9c6", "blue": "#c6dbf6", "yellow": "#fbeab0", "green": "#c5e8cf"},
         letters={"red": "#ffffff", "blue": "#ffffff", "yellow": "#1c1c1c", "green": "#ffffff"},
         pawn_outline="#1c1c1c", card="#ffffff", card_back="#1d64c8", highlight="#17a2b8",
         arrow="#6a1b9a",
+        inks={"red": "#b01f24", "blue": "#1d5bb5", "yellow": "#7a5c00", "green": "#1b6e37"},
     ),
     "dark": Theme(
         "dark", background="#1b1f24", track="#2b3139", line="#8d96a0", text="#e8e8e8",
@@ -71,6 +74,7 @@ THEMES: dict[str, Theme] = {
         letters={"red": "#1c1c1c", "blue": "#1c1c1c", "yellow": "#1c1c1c", "green": "#1c1c1c"},
         pawn_outline="#0b0b0b", card="#f5f1e6", card_back="#2b5fa8", highlight="#2dd4e8",
         arrow="#d59cff",
+        inks={"red": "#ff5c5c", "blue": "#4d9dff", "yellow": "#ffd23f", "green": "#3ccf6e"},
     ),
 }
 
@@ -83,7 +87,7 @@ _SCALAR_FIELDS = ("background", "track", "line", "text", "muted", "pawn_outline"
 TOKENS = Theme(
     "tokens", **{f: f"@{f.replace('_', '-')}@" for f in _SCALAR_FIELDS},
     colours={c: f"@colour-{c}@" for c in COLOURS}, tints={c: f"@tint-{c}@" for c in COLOURS},
-    letters={c: f"@letter-{c}@" for c in COLOURS},
+    letters={c: f"@letter-{c}@" for c in COLOURS}, inks={c: f"@ink-{c}@" for c in COLOURS},
 )
 
 
@@ -92,7 +96,7 @@ def _palette(theme: Theme) -> dict[str, str]:
     palette = {f.replace("_", "-"): getattr(theme, f) for f in _SCALAR_FIELDS}
     for c in COLOURS:
         palette.update({f"colour-{c}": theme.colours[c], f"tint-{c}": theme.tints[c],
-                        f"letter-{c}": theme.letters[c]})
+                        f"letter-{c}": theme.letters[c], f"ink-{c}": theme.inks[c]})
     return palette
 
 
@@ -140,6 +144,70 @@ _FOLLOW_CSS = (dark_css('body[data-jp-theme-light="false"] .sb-follow')
                + dark_css("body:not([data-jp-theme-light]) .sb-follow") + "}")
 
 
+#: Pawn and highlight colours for people who see colours differently, after Okabe and Ito's
+#: palette (vermillion, blue, yellow, bluish green; the highlight reddish purple): told apart
+#: in simulated deuteranopia, protanopia and tritanopia, in both themes. The pawns keep their
+#: letters. "standard" is the themes' own colours.
+PALETTES: dict[str, dict[str, dict[str, Any]]] = {
+    "standard": {},
+    "colour-blind": {
+        "light": {
+            "colours": {"red": "#bf5300", "blue": "#005a9c", "yellow": "#f0e442",
+                        "green": "#3fbf94"},
+            "tints": {"red": "#f7d5bf", "blue": "#bcd3e8", "yellow": "#faf6c2",
+                      "green": "#cdeee2"},
+            "letters": {"red": "#ffffff", "blue": "#ffffff", "yellow": "#1c1c1c",
+                        "green": "#1c1c1c"},
+            "inks": {"red": "#9a4400", "blue": "#005f94", "yellow": "#655c00",
+                     "green": "#00704f"},
+            "highlight": "#cc79a7",
+        },
+        "dark": {
+            "colours": {"red": "#f0803c", "blue": "#4a90d9", "yellow": "#f0e442",
+                        "green": "#6fe0b8"},
+            "tints": {"red": "#5e3217", "blue": "#1c3a5e", "yellow": "#4e4a17",
+                      "green": "#1d5445"},
+            "letters": {"red": "#1c1c1c", "blue": "#1c1c1c", "yellow": "#1c1c1c",
+                        "green": "#1c1c1c"},
+            "inks": {"red": "#f0803c", "blue": "#7ab6ff", "yellow": "#f0e442",
+                     "green": "#6fe0b8"},
+            "highlight": "#e89cc8",
+        },
+    },
+}
+
+
+def check_palette(palette: Any) -> None:
+    if palette not in PALETTES:
+        raise ValueError(f"palette: {palette!r} is not a palette; palettes are "
+                         f"{', '.join(repr(p) for p in PALETTES)}")
+
+
+def palette_theme(theme: str | Theme, palette: str = "standard") -> Theme:
+    """``theme`` with the pawn and highlight colours of ``palette`` (:data:`PALETTES`)."""
+    import dataclasses
+
+    t = get_theme(theme)
+    check_palette(palette)
+    return dataclasses.replace(t, **PALETTES[palette].get(t.name, {}))
+
+
+def palette_css(palette: str, scope: str, dark_scope: str) -> str:
+    """CSS that repaints :func:`themed` markup in ``palette``: its light colours inside
+    ``scope``, its dark ones inside ``dark_scope``. Like :func:`dark_css` its specificity is
+    zero: it must come after it."""
+    if not PALETTES[palette]:
+        return ""
+    out = []
+    for name, where in (("light", scope), ("dark", dark_scope)):
+        colours = _palette(palette_theme(name, palette))
+        for token, value in colours.items():
+            if token.startswith(("colour-", "tint-", "letter-", "ink-")) or token == "highlight":
+                out.append(f":where({where} .sbf-{token}){{fill:{value}}}"
+                           f":where({where} .sbs-{token}){{stroke:{value}}}")
+    return "".join(out)
+
+
 def get_theme(theme: str | Theme) -> Theme:
     if isinstance(theme, Theme):
         return theme
@@ -148,9 +216,9 @@ def get_theme(theme: str | Theme) -> Theme:
     return THEMES[theme]
 
 
-def theme_colours(theme: str | Theme) -> dict:
+def theme_colours(theme: str | Theme, palette: str = "standard") -> dict:
     """A theme's colours that the widget's page needs to draw trails, arrows and marks."""
-    t = get_theme(theme)
+    t = palette_theme(theme, palette)
     return {"colours": dict(t.colours), "arrow": t.arrow, "highlight": t.highlight}
 
 
@@ -404,6 +472,7 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
                                            stroke=theme.colours[colour], stroke_width=3,
                                            class_=f"zone {p.kind} {colour}", id=place_id(key))
             shape["aria-label"] = f"{colour} {p.kind.upper()}"
+        shape["role"] = "img"  # a named place (an aria-label needs a role)
         shape["data-place"] = key
         g.add(shape)
         if p.kind in ("start", "home"):
@@ -411,7 +480,7 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
             g.add(_E.text(word(p.kind.upper(), language, f"board.{p.kind}"),
                           insert=(lx, ly + 4), text_anchor="middle",
                                      font_size=14, font_weight="bold",
-                                     fill=theme.colours[colour],
+                                     fill=theme.inks[colour],
                                      pointer_events="none", class_="zone-label"))
         elif p.kind == "track" and int(key) % 15 == 4:
             ring = _E.circle((p.x, p.y), CELL * 0.36, fill="none",
@@ -674,6 +743,7 @@ def board_svg(
             pawn["transform"] = f"translate({x},{y})"
             pawn["data-place"] = key
             pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
+            pawn["role"] = "img"
             layer.add(pawn)
     dwg.add(layer)
     if not follow:

@@ -48,7 +48,7 @@ from ..render.svg import THEMES
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_theme_name, load_record, message_field, refusal, rule_badges
+    check_keywords, check_theme_name, load_record, message_field, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -164,6 +164,7 @@ class SorryCardWidget(ReplayWidget):
                  humans: list[str] | tuple[str, ...] | None = None, viewer: Any = "",
                  theme: str = "auto", size: int = 760, speed: float = 1.0,
                  language: str | None = None, **kwargs: Any) -> None:
+        check_keywords(SorryCardWidget, kwargs)
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:

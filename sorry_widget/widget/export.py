@@ -53,8 +53,11 @@ def standalone_page(widgets, title: str = "Sorry! replay") -> str:
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{html.escape(title)}</title>\n"
-            "<style>body{margin:16px;font-family:system-ui,sans-serif;}</style>\n</head>\n"
-            f"<body>\n{holders}\n{_runtime()}</body>\n</html>\n")
+            "<style>body{margin:16px;font-family:system-ui,sans-serif;}"
+            "h1{font-size:1.4em;margin:0 0 12px;}</style>\n</head>\n"
+            # A heading and a main landmark: what a screen reader's reader jumps to.
+            f"<body>\n<main>\n<h1>{html.escape(title)}</h1>\n{holders}\n</main>\n"
+            f"{_runtime()}</body>\n</html>\n")
 
 
 def _is_board(state: dict) -> bool:

@@ -69,6 +69,26 @@ def check_theme_name(theme: Any) -> None:
                               f"notebook), {', '.join(repr(t) for t in THEMES)}") from None
 
 
+#: Keywords every view takes besides the parameters its ``__init__`` names: ipywidgets' own.
+PASSED_ON_KEYWORDS: tuple[str, ...] = ("layout",)
+
+
+def check_keywords(cls: type, given: Mapping[str, Any]) -> None:
+    """Refuse a keyword ``cls`` does not take (a misspelt or unsupported option would otherwise
+    be silently ignored), naming it and every keyword accepted: the parameters of
+    ``cls.__init__`` and :data:`PASSED_ON_KEYWORDS`. A new option is one new parameter."""
+    import inspect
+
+    named = [p.name for p in inspect.signature(cls.__init__).parameters.values()
+             if p.name != "self" and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    accepted = named + [k for k in PASSED_ON_KEYWORDS if k not in named]
+    unknown = [k for k in given if k not in accepted]
+    if unknown:
+        which = ", ".join(repr(k) for k in unknown)
+        raise WidgetError(f"{cls.__name__}: unknown keyword{'s' if len(unknown) > 1 else ''} "
+                          f"{which}; it accepts {', '.join(accepted)}")
+
+
 def load_record(record: Any, kind: type, error: type, what: str):
     """A record of class ``kind`` given as itself, its dict or a path to its file; a bad one is
     one WidgetError naming ``record`` and what is wrong (``error`` is the engine's)."""

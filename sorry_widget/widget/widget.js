@@ -359,6 +359,57 @@ const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + card
 // A sentence ending on "Sorry!" has its stop already: "Red holds a Sorry!", not "Sorry!.".
 const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+// What the accessibility layer says (names, announcements, keyboard hints), in one place so
+// that it can be translated with the rest.
+const WORDS = {
+  boardRegion: "Sorry! board",
+  tableRegion: "SORRY! card game",
+  boardHint: "the board: arrow keys go from place to place, Enter picks the place",
+  tableHint: "the card table",
+  moveListHint: "arrow keys step through them",
+  square: (n) => `square ${n}`,
+  safety: (colour, n) => `${colour} safety ${n}`,
+  start: (colour) => `${colour} START`,
+  home: (colour) => `${colour} HOME`,
+  empty: "empty",
+  pawns: (colour, n) => (n === 1 ? `${colour} pawn` : `${n} ${colour} pawns`),
+  movable: "can move",
+  target: "can go here",
+  chosen: "chosen",
+  play: (n, notation, text) => `Play ${n}: ${notation}. ${text}`,
+  start0: "The start of the game.",
+  seat: (colour, cards, home) => `${colour}: ${cards} card${cards === 1 ? "" : "s"}, ${home} HOME`,
+  seatFaceUp: (colour, names, home) => `${colour}: ${names.join(", ")}; ${home} HOME`,
+};
+// Each view's landmark has its own name on a page of several: "Sorry! board", "Sorry! board 2".
+// The count is the page's: a notebook loads this module once per widget.
+const regionName = (name) => {
+  const named = (globalThis.__sorryWidgetRegions ||= {});
+  named[name] = (named[name] || 0) + 1;
+  return named[name] === 1 ? name : `${name} ${named[name]}`;
+};
+const reducedMotion = () => typeof matchMedia === "function" &&
+  matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// A button's label with its symbols (« ‹ ▶ › » ↺ ⏸) hidden from screen readers, so that its
+// name is the visible word; its title says more.
+function labelParts(label) {
+  const m = label.match(/^([^\p{L}\p{N}]+) (.+)$/u) || label.match(/^(.+) ([^\p{L}\p{N}]+)$/u);
+  if (!m) return [label];
+  const symbolFirst = !/[\p{L}\p{N}]/u.test(m[1]);
+  const hidden = (t) => h("span", { "aria-hidden": "true" }, t);
+  return symbolFirst ? [hidden(m[1] + " "), m[2]] : [m[1], hidden(" " + m[2])];
+}
+
+/** A place's spoken name from its key: "12", "red:safety-2", "red:start", "red:home". */
+function placeName(key) {
+  if (!key.includes(":")) return WORDS.square(key);
+  const [colour, where] = key.split(":");
+  if (where === "start") return WORDS.start(colour);
+  if (where === "home") return WORDS.home(colour);
+  return WORDS.safety(colour, where.replace(/^safety-?/, ""));
+}
+
 // Where every pawn stands after each play: the start, then each play's motions followed.
 // A motion is [colour, from, path, kind]; pawns of one colour are alike, so moving "a pawn of
 // that colour standing on `from`" is exact.
@@ -455,8 +506,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   clearNote = { text: "" }, keys = {}, hello = () => ({}) }) {
   const t = (key, values) => uiText(model, key, values);
   const button = (label, title, name, onclick) =>
-    h("button", { type: "button", class: "sw-" + name, title, "aria-label": title, onclick },
-      label);
+    h("button", { type: "button", class: "sw-" + name, title, onclick }, ...labelParts(label));
   const current = () => model.get("play");
   let live = false;
   let timer = null;
@@ -464,7 +514,16 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   const notice = h("div", { class: "sw-notice", role: "status", hidden: "" });
   const note = h("div", { class: "sw-note" });
   const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
-  const moveList = h("ol", { class: "sw-moves", "aria-label": listLabel });
+  // Focusable, so that a keyboard can scroll it; its arrow keys step through the plays.
+  const moveList = h("ol", { class: "sw-moves", tabindex: "0",
+    "aria-label": `${listLabel} (${WORDS.moveListHint})` });
+  moveList.addEventListener("keydown", (ev) => {
+    const step = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
+    if (step) { ev.preventDefault(); goto(current() + step); }
+  });
+  // Each play's explanation is said once, when it is shown; nothing else on the panel is live.
+  const announcer = h("div", { class: "sw-announce sw-sr-only", role: "status" });
+  let announced = null;
   const since = h("div", { class: "sw-since", hidden: "" });
 
   function goto(n) {
@@ -569,15 +628,15 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     let from = plays.length;
     while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
     if (from === plays.length || (from === 0 && plays.length === 0)) return;
-    const list = h("ol", { class: "sw-since-list" });
+    const sinceTitle = from === 0 ? t("since_start") : t("since_move");
+    const list = h("ol", { class: "sw-since-list", tabindex: "0", "aria-label": sinceTitle });
     for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
       const p = plays[k];
       list.append(h("li", { class: `sw-${p.colour}`, "data-play": String(k + 1),
         onclick: () => goto(k + 1) },
         h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
     }
-    since.append(h("div", { class: "sw-since-title" },
-      from === 0 ? t("since_start") : t("since_move")), list);
+    since.append(h("div", { class: "sw-since-title" }, sinceTitle), list);
     since.hidden = false;
   }
 
@@ -604,6 +663,19 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
     });
   }
 
+  /** Say what happened up to frame i: each play since the last one said (a few at most), or,
+   * after a jump, the play shown. The first frame a view shows is not said. */
+  function announce(i, plays) {
+    if (announced === null || i === announced) { announced = i; return; }
+    const said = (k) => (k === 0 ? WORDS.start0
+      : WORDS.play(k, plays[k - 1].notation, plays[k - 1].explanation));
+    const from = i > announced && i - announced <= 12 ? announced + 1 : i;
+    const lines = [];
+    for (let k = from; k <= i; k++) lines.push(said(k));
+    announced = i;
+    announcer.textContent = lines.join(" ");
+  }
+
   // The controls, the move list and the note for frame i.
   function update(i) {
     const lastIndex = count() - 1;
@@ -626,8 +698,8 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
 
   function onAutoplay() {
     const on = model.get("autoplay");
-    autoBtn.textContent = on ? t("pause") : t("replay");
-    autoBtn.setAttribute("aria-label", on ? t("pause_title") : t("replay_title"));
+    autoBtn.replaceChildren(...labelParts(on ? t("pause") : t("replay")));
+    autoBtn.title = on ? t("pause_title") : t("replay_title");
     clearInterval(timer);
     timer = null;
     if (!on) return;
@@ -662,9 +734,9 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
 
   return {
     button, goto, current, setAutoplay, showNotice, clearNotice, ruleBadge, fillMoveList,
-    update, look, sendAnnotation, fillSince, explain, isLive: () => live,
+    update, look, sendAnnotation, fillSince, explain, announce, isLive: () => live,
     parts: { controls, notice, note, ruleText, moveList, annotateBar, noteInput, clearBtn,
-      offline, since },
+      offline, since, announcer },
     // Ask whether a kernel is listening; an exported page has none, and says so.
     start() {
       onAutoplay();
@@ -985,8 +1057,11 @@ function boardDrawing({ model, root, box, onClick, panels }) {
   let panelIndex = 0;       // the play whose words and card the side panel shows
   let token = 0;            // bumps to cancel an animation in flight
   let animating = false;    // show() is walking pawns towards `goal`
-  let svg, pawnLayer, trailLayer, noteLayer;
+  let svg, pawnLayer, trailLayer, noteLayer, cursorLayer;
   let pawnEls = {};
+  let cursor = null;        // the place the arrow keys are on
+  const explorer = h("div", { class: "sw-explore sw-sr-only", "aria-live": "polite" });
+  root.append(explorer);
 
   const places = () => (model.get("drawing") || {}).places || {};
 
@@ -1017,13 +1092,18 @@ function boardDrawing({ model, root, box, onClick, panels }) {
     const overlay = svg.querySelector("#overlay");
     trailLayer = svgEl("g", { class: "sw-trail" });
     noteLayer = svgEl("g", { class: "sw-annotation" });
-    overlay.append(trailLayer, noteLayer);
+    cursorLayer = svgEl("g", { class: "sw-cursor-layer" });
+    overlay.append(trailLayer, noteLayer, cursorLayer);
     pawnLayer = svg.querySelector("#pawns");
     pawnEls = {};
+    // The picture is a group of named places, not one image: pawns and places take focus.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", WORDS.boardHint);
+    svg.setAttribute("tabindex", "0");
     svg.addEventListener("click", onClick);
-    svg.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(ev); }
-    });
+    svg.addEventListener("keydown", explore);
+    svg.addEventListener("focus", () => { if (!cursor) moveCursor(0); else drawCursor(); });
+    svg.addEventListener("blur", () => cursorLayer.replaceChildren());
     shown = -1;
     goal = -1;
   }
@@ -1036,9 +1116,84 @@ function boardDrawing({ model, root, box, onClick, panels }) {
     if (before !== null && JSON.stringify(frames[shown]) !== before) shown = -1;
   }
 
+  // The places in the order the arrow keys visit them: the track, then each colour's START,
+  // safety squares and HOME.
+  function placeOrder() {
+    const keys = Object.keys(places());
+    const track = keys.filter((k) => !k.includes(":")).sort((a, b) => Number(a) - Number(b));
+    const rank = (k) => { const w = k.split(":")[1]; return w === "start" ? 0 : w === "home" ? 9 : 1; };
+    const side = keys.filter((k) => k.includes(":")).sort((a, b) =>
+      a.split(":")[0].localeCompare(b.split(":")[0]) || rank(a) - rank(b) || a.localeCompare(b));
+    return [...track, ...side];
+  }
+
+  /** A place as a screen reader says it: its name, what stands on it, what can be done. */
+  function describe(key) {
+    const frame = frames[shown] || {};
+    const parts = [];
+    for (const [colour, keys] of Object.entries(frame)) {
+      const n = keys.filter((k) => k === key).length;
+      if (n) parts.push(WORDS.pawns(colour, n));
+    }
+    const nodes = [...svg.querySelectorAll(`[data-place="${key}"]`)].filter((n) => !n.closest("#overlay"));
+    const has = (cls) => nodes.some((n) => n.classList.contains(cls));
+    if (has("sw-selected")) parts.push(WORDS.chosen);
+    if (has("sw-selectable")) parts.push(WORDS.movable);
+    if (has("sw-target")) parts.push(WORDS.target);
+    return `${placeName(key)}, ${parts.length ? parts.join(", ") : WORDS.empty}`;
+  }
+
+  function drawCursor() {
+    cursorLayer.replaceChildren();
+    if (!cursor || document.activeElement !== svg) return;
+    outline(cursorLayer, places()[cursor], cursor, "#ff9800", "sw-cursor",
+      { inset: -4, width: 5, opacity: 1 });
+    outline(cursorLayer, places()[cursor], cursor, "#000", "sw-cursor-inner",
+      { inset: 1, width: 2, opacity: 1 });
+  }
+
+  function moveCursor(to) {
+    const order = placeOrder();
+    if (!order.length) return;
+    const at = Math.max(0, Math.min(order.length - 1, to));
+    cursor = order[at];
+    svg.dataset.cursor = cursor;
+    explorer.textContent = describe(cursor);
+    drawCursor();
+  }
+
+  // Keys on the board: arrows go from place to place (Left/Right one place, Up/Down five),
+  // Home/End to the first and last; Enter or Space picks the place (or the pawn or square in
+  // focus), as a click would.
+  function explore(ev) {
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      if (ev.target === svg && cursor) {
+        const node = svg.querySelector(`#pawns [data-place="${cursor}"]`) ||
+          svg.querySelector(`[data-place="${cursor}"]:not(#overlay *)`);
+        if (node) onClick({ target: node });
+        explorer.textContent = describe(cursor);
+      } else onClick(ev);
+      return;
+    }
+    if (ev.target !== svg) return;
+    const order = placeOrder();
+    const at = cursor ? order.indexOf(cursor) : -1;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 5, ArrowUp: -5 }[ev.key];
+    let to = null;
+    if (step) to = at < 0 ? 0 : at + step;
+    else if (ev.key === "Home") to = 0;
+    else if (ev.key === "End") to = order.length - 1;
+    if (to === null) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    moveCursor(to);
+  }
+
   function pawnElement(colour) {
     const pawn = svgFragment(pictures().pawns[colour]);
-    pawn.setAttribute("role", "button");
+    pawn.setAttribute("role", "img");
     pawnLayer.append(pawn);
     return pawn;
   }
@@ -1110,7 +1265,7 @@ function boardDrawing({ model, root, box, onClick, panels }) {
     goal = target;
     if (!svg || !frames.length) return;
     const stepwise = model.get("animate") && shown >= 0 && target > shown &&
-      target - shown <= 12 && !document.hidden;
+      target - shown <= 12 && !document.hidden && !reducedMotion();
     animating = stepwise;
     if (stepwise) {
       for (let i = shown + 1; i <= target; i++) {
@@ -1243,14 +1398,21 @@ function playMode({ model, shell, choices, pending, current, drawing, tools, han
       for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
         if (node.closest("#overlay")) continue;
         node.classList.add(cls);
-        if (cls === "sw-target" || cls === "sw-selectable") node.setAttribute("tabindex", "0");
+        if (cls === "sw-target" || cls === "sw-selectable") {
+          node.setAttribute("tabindex", "0");
+          node.setAttribute("role", "button");
+        }
       }
     }
   }
 
   function refresh() {
     if (!svg()) return;
-    for (const node of svg().querySelectorAll("[tabindex]")) node.removeAttribute("tabindex");
+    for (const node of svg().querySelectorAll("[tabindex]")) {
+      if (node === svg()) continue;  // the board itself, which the arrow keys explore
+      node.removeAttribute("tabindex");
+      node.setAttribute("role", "img");
+    }
     choices.replaceChildren();
     if (!playable()) {
       mark([], "sw-selectable"); mark([], "sw-target"); mark([], "sw-selected");
@@ -1353,11 +1515,11 @@ function boardPanels({ model, shell }) {
   const art = (card) => t(uiHas(model, `card_article.${card}`) ? `card_article.${card}` : "card_article",
     { card: cardLabel(card) });
   const ruleLine = h("div", { class: "sw-rule-set" });
-  const status = h("div", { class: "sw-status", "aria-live": "polite" });
+  const status = h("div", { class: "sw-status" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
   const leaderLine = h("div", { class: "sw-leader", hidden: "" });
   const scoreBox = h("div", { class: "sw-scores", hidden: "" });
-  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const explanation = h("div", { class: "sw-explanation" });
   const showMove = shell.button(t("show_move"), t("show_move_title"), "show",
     () => {
       shell.clearNotice();
@@ -1489,7 +1651,8 @@ function newGameForm({ model, button, bar }) {
  * @returns {() => void} what removes the view's listeners
  */
 function renderBoard(model, el) {
-  const root = h("div", { class: "sorry-widget", tabindex: "0" });
+  const root = h("div", { class: "sorry-widget", tabindex: "0", role: "region",
+    "aria-label": regionName(WORDS.boardRegion) });
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
   const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
@@ -1507,7 +1670,7 @@ function renderBoard(model, el) {
     keys: { Escape: () => { playing.setClicks([]); tools.setTool(null); } },
   });
   const { controls, notice, note, ruleText, moveList, annotateBar, clearBtn, offline,
-    since } = shell.parts;
+    since, announcer } = shell.parts;
   const side = boardPanels({ model, shell });
   const { ruleLine, status, teamLine, leaderLine, scoreBox, explanation, demoBar } = side.parts;
   const playing = playMode({ model, shell, choices, pending, current: shell.current, drawing,
@@ -1525,7 +1688,7 @@ function renderBoard(model, el) {
   root.append(h("div", { class: "sw-main" }, boardBox,
     h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
       explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList)),
-  controls, annotateBar, newGame, offline);
+  controls, annotateBar, newGame, offline, announcer);
 
   /** Everything shown about play i, beside the pawns the drawing placed. */
   function panels(i) {
@@ -1543,6 +1706,7 @@ function renderBoard(model, el) {
     hand.fill(waiting ? pend : null);
     moveList.hidden = model.get("mode") === "demo";  // a demo's one play is what "Show the move" is for
     shell.fillSince(i, plays);
+    shell.announce(i, plays);
     drawing.svg().dataset.play = String(i);
     playing.refresh();
   }
@@ -1587,10 +1751,16 @@ function renderBoard(model, el) {
     "change:humans": () => schedule(),
     "change:mode": () => schedule(),
     "change:theme": () => schedule("drawing"),
+    "change:palette": () => { paletteClass(); schedule("drawing"); },
     "change:size": () => look.apply(),
   };
   for (const [event, fn] of Object.entries(handlers)) model.on(event, fn);
 
+  // The colour-blind palette also recolours the side panel's colour words.
+  function paletteClass() {
+    root.classList.toggle("sw-palette-cb", model.get("palette") === "colour-blind");
+  }
+  paletteClass();
   sync();
   shell.start();
 
@@ -1657,6 +1827,20 @@ function tableDrawing({ model, root, faces, picture, onClick }) {
     if (i === shown) return;
     picture.innerHTML = frames[i].map((k) => pieces[k]).join("") + "</svg>";
     const svg = picture.querySelector("svg");
+    // A group of named seats, not one image: the person's cards take focus. A hidden hand is
+    // said as its count only.
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", `${WORDS.tableHint}: ${svg.getAttribute("aria-label") || ""}`);
+    for (const seat of svg.querySelectorAll("g.player[data-colour]")) {
+      const faceUp = [...seat.querySelectorAll("g.hand-card[data-card]")].map((c) => cardName(c.dataset.card));
+      const { colour, hand, home } = seat.dataset;
+      seat.setAttribute("role", "group");
+      seat.setAttribute("aria-label", faceUp.length ? WORDS.seatFaceUp(colour, faceUp, home)
+        : WORDS.seat(colour, Number(hand), home));
+      for (const back of seat.querySelectorAll("g.hand-card:not([data-card])")) {
+        back.setAttribute("aria-hidden", "true");
+      }
+    }
     svg.addEventListener("click", onClick);
     svg.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onClick(ev); }
@@ -1877,9 +2061,9 @@ function tablePanels({ model, shell, onReset }) {
   const t = (key, values) => uiText(model, key, values);
   const who = (colour) => (colour ? t(`colour.${colour}`) : "");
   const ruleLine = h("div", { class: "sw-rule-set" }, t("table.title"));
-  const status = h("div", { class: "sw-status", "aria-live": "polite" });
-  const totalLine = h("div", { class: "sw-total", "aria-live": "polite" });
-  const explanation = h("div", { class: "sw-explanation", "aria-live": "polite" });
+  const status = h("div", { class: "sw-status" });
+  const totalLine = h("div", { class: "sw-total" });
+  const explanation = h("div", { class: "sw-explanation" });
   const resetBtn = shell.button(uiText(model, "reset"), uiText(model, "reset_table_title"), "reset", () => {
     shell.clearNotice();
     onReset();
@@ -1946,7 +2130,8 @@ function themeReporter({ model, shell }) {
  * @returns {() => void} what removes the view's listeners
  */
 function renderCardTable(model, el) {
-  const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0" });
+  const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0", role: "region",
+    "aria-label": regionName(WORDS.tableRegion) });
   el.append(root);
   const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
   const tableBox = h("div", { class: "sw-board sw-table" });
@@ -1961,7 +2146,8 @@ function renderCardTable(model, el) {
     listLabel: "actions of the game", hello: () => ({ theme: themeOf(model) }),
     keys: { Escape: () => { actions.forget(); schedule(); } },
   });
-  const { controls, notice, note, ruleText, moveList, annotateBar, offline, since } = shell.parts;
+  const { controls, notice, note, ruleText, moveList, annotateBar, offline, since,
+    announcer } = shell.parts;
   const actions = tableActions({ model, shell, box: tableBox, drawing, schedule });
   const side = tablePanels({ model, shell, onReset: () => actions.forget() });
   const { ruleLine, status, totalLine, explanation, demoBar } = side.parts;
@@ -1969,7 +2155,7 @@ function renderCardTable(model, el) {
   root.append(faces, h("div", { class: "sw-main" }, tableBox,
     h("div", { class: "sw-side" }, ruleLine, status, totalLine, explanation, ruleText, note,
       notice, demoBar, since, moveList)),
-  controls, annotateBar, offline);
+  controls, annotateBar, offline, announcer);
 
   function schedule(changed) {
     if (changed) dirty = true;
@@ -1997,6 +2183,7 @@ function renderCardTable(model, el) {
     side.fill({ i, last: frames.length - 1, plays, pend, chosen: actions.chosen() });
     shell.update(i);
     shell.fillSince(i, plays);
+    shell.announce(i, plays);
     actions.fill(pend);
   }
 

@@ -34,12 +34,14 @@ from ..board.record import annotate as annotate_in
 from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 from ..board.rules import RULE_SETS, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
+from ..render.svg import check_palette, palette_css, palette_theme
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_theme_name, load_record, message_field, refusal, rule_badges
+    brief, check_keywords, check_theme_name, load_record, message_field, refusal, \
+    rule_badges
 
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
@@ -130,6 +132,8 @@ class SorryWidget(ReplayWidget):
       move), the student may make any legal move by clicking (*Try it*), and *Reset* goes back.
 
     ``play`` is the play shown: 0 is the start, ``n`` the position after the n-th card.
+    ``palette="colour-blind"`` draws the pawns and highlights in colours told apart with any
+    colour vision (Okabe–Ito's); the pawns carry their letters in every palette.
     ``size`` is the board's width in pixels; by default (None, the trait's 0) the board fills
     the width the notebook gives it, from 560 px (where the cell is that wide) to 900 px or
     85% of the window's height, whichever is less, so its text stays readable on a projector.
@@ -151,19 +155,27 @@ class SorryWidget(ReplayWidget):
     coach_advice = traitlets.Dict().tag(sync=True)
     #: Games played after each move when the page's *Which move is best?* is pressed.
     coach_rollouts = traitlets.Int(1000)
+    #: The pawns' and highlights' colours: "standard", or "colour-blind" (Okabe–Ito's, for
+    #: people who see colours differently; render.svg.PALETTES).
+    palette = traitlets.Unicode("standard").tag(sync=True)
 
     def __init__(self, game: Game | None = None, record: Any = None, *,
                  position: Position | None = None, example: str | None = None,
                  humans: list[str] | tuple[str, ...] | None = None, theme: str = "auto",
                  size: int | None = None, animate: bool = True, speed: float = 1.5,
-                 card: int | str | None = None, language: str | None = None,
-                 **kwargs: Any) -> None:
+                 card: int | str | None = None, palette: str = "standard",
+                 language: str | None = None, **kwargs: Any) -> None:
+        check_keywords(SorryWidget, kwargs)
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
             raise WidgetError(say("give_one_of", given=given, allowed=["game", "record",
                                                                        "position"]))
         check_theme_name(theme)
+        try:
+            check_palette(palette)
+        except ValueError as exc:
+            raise WidgetError(str(exc)) from None
         self._record: Record | None = None
         self.game: Game | None = None
         self._annotations_by_play: dict[int, Any] = {}
@@ -190,7 +202,8 @@ class SorryWidget(ReplayWidget):
             mode = "game"
         # The traits are checked before the game is touched, so a refusal changes nothing.
         super().__init__(theme=theme, size=FILL if size is None else size, animate=animate,
-                         speed=speed, mode=mode, language=self._choose_language(language),
+                         speed=speed, mode=mode, palette=palette,
+                         language=self._choose_language(language),
                          **kwargs)
         if mode == "game":
             if card is not None:
@@ -241,8 +254,8 @@ class SorryWidget(ReplayWidget):
                                                        rules.two_draws_again, self.language))
                          for card, name in CARD_NAMES.items()},
                       "": themed(card_face_markup(None, TOKENS, language=self.language))},
-            "dark_css": dark_css(".sw-dark"),
-            "themes": {name: theme_colours(name) for name in THEMES},
+            "dark_css": dark_css(".sw-dark") + palette_css(self.palette, "svg", ".sw-dark svg"),
+            "themes": {name: theme_colours(name, self.palette) for name in THEMES},
         }
 
     def _turns(self) -> list[int]:
@@ -548,7 +561,8 @@ class SorryWidget(ReplayWidget):
     def svg(self, **options) -> str:
         """The board at the play shown as SVG text (see :func:`board_svg`)."""
         positions, moves = self._history()
-        options.setdefault("theme", "light" if self.theme == "auto" else self.theme)
+        options.setdefault("theme", palette_theme("light" if self.theme == "auto" else self.theme,
+                                                  self.palette))
         options.setdefault("language", self.language)
         move = moves[self.play - 1] if self.play > 0 else None
         card = move.card if move else None
