@@ -184,12 +184,14 @@ def stage_lessons(target: Path) -> None:
     shutil.copytree(ROOT / "notebooks", target,
                     ignore=shutil.ignore_patterns("out", ".ipynb_checkpoints", "__pycache__"))
     shutil.copytree(ROOT / "docs", target / "docs")
-    for lesson in target.glob("*.ipynb"):
+    # (a lesson in another language, fr/, is one folder deeper: ../../docs/ becomes ../docs/)
+    for lesson in [*target.glob("*.ipynb"), *target.glob("*/*.ipynb")]:
+        up = "../" * (len(lesson.relative_to(target).parts) - 1)
         notebook = json.loads(lesson.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:
             if cell["cell_type"] == "markdown":
                 source = "".join(cell["source"])
-                cell["source"] = source.replace("](../docs/", "](docs/")
+                cell["source"] = source.replace(f"]({up}../docs/", f"]({up}docs/")
         lesson.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
                           encoding="utf-8")
 

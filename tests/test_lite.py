@@ -315,7 +315,7 @@ def test_every_link_of_every_lesson_opens_in_the_site(site):
     from test_lessons import LINK, anchors
 
     files, checked, broken = site / "files", 0, []
-    for lesson in sorted(files.glob("*.ipynb")):
+    for lesson in sorted([*files.glob("*.ipynb"), *files.glob("fr/*.ipynb")]):
         for cell in json.loads(lesson.read_text())["cells"]:
             if cell["cell_type"] != "markdown":
                 continue
