@@ -10,7 +10,7 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group
 
-from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, number_value, slide_value
+from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
 from .svg import THEMES, Theme, get_theme
