@@ -80,6 +80,7 @@ def side_by_side(games: int, rounds: int = 3) -> tuple[float, float] | None:
         return None
     start = Position.initial(4)
     best = {play_random_game: 0.0, before: 0.0}
+    today_results = None  # played first: the dict lists today's loop before the old one
     for _ in range(rounds):
         for play in best:
             started = time.perf_counter()

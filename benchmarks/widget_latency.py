@@ -93,7 +93,7 @@ def main(argv=None) -> int:
         page = browser.new_page()
         bridge = Bridge(page, widget)
         step_ms, baseline_ms = [], []
-        for i in range(args.steps):
+        for _ in range(args.steps):
             t0 = time.perf_counter()
             page.evaluate("() => 0")
             baseline_ms.append((time.perf_counter() - t0) * 1000)

@@ -167,7 +167,7 @@ def site_lock(lock: dict, project_wheel: Path, wheels: Path, static: Path) -> li
         # PyPI's wheel of the same version, not Pyodide's repackaged file: its own hash.
         entry["file_name"], entry["sha256"] = wheel.name, sha256(wheel)
     packages.update(added)
-    for name, wheel in local.items():
+    for wheel in local.values():
         shutil.copy2(wheel, static / wheel.name)
     for name, entry in packages.items():
         if name not in local and "://" not in entry["file_name"]:

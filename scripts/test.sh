@@ -9,6 +9,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup-env.sh "test,bench"
 bash scripts/install-system.sh
+# The linter first (pyproject.toml, [tool.ruff]): a minute of tests is not spent on a typo.
+.venv/bin/ruff check
 .venv/bin/python -m pytest tests "$@"
 # The notebooks are stored without outputs: nbval fails on any error a cell raises.
 .venv/bin/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 \

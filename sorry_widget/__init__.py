@@ -28,12 +28,12 @@ from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"
 __all__ = [
-    "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState",
-    "CoachAdvice", "FastEngineMissing", "Game", "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play", "Position",
-    "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError", "RuleSet",
-    "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg", "get_rules",
-    "batch_game", "coach", "exact", "fast_engine_available", "legal_moves", "lesson_needs", "simulate",
-    "simulate_cardgame", "wilson_interval",
+    "CARD_DECK", "COLOURS", "CardGame", "CardGameError", "CardRecord", "CardState", "CoachAdvice",
+    "FastEngineMissing", "Game", "GameError", "GreedyCardStrategy", "LessonNeeds", "Move", "Play",
+    "Position", "PositionError", "ProgressBar", "RandomCardStrategy", "Record", "RecordError",
+    "RuleSet", "SorryCardWidget", "SorryWidget", "WidgetError", "board_svg", "cardtable_svg",
+    "get_rules", "batch_game", "coach", "exact", "fast_engine_available", "legal_moves",
+    "lesson_needs", "simulate", "simulate_cardgame", "wilson_interval",
 ]
 
 _WIDGET_NAMES = ("SorryCardWidget", "SorryWidget", "WidgetError")

@@ -388,7 +388,7 @@ def test_every_text_on_the_board_and_beside_it_has_contrast_4_5(page, record, th
     page2 = page.context.new_page()
     Bridge(page2, replay, width=1280)
     rows = page2.evaluate(CONTRASTS)
-    for n in range(1, 5):  # the status line in each player's colour
+    for _ in range(1, 5):  # the status line in each player's colour
         page2.click("button.sw-forward")
         rows += [r for r in page2.evaluate(CONTRASTS) if "sw-status" in r[0]]
     measured += rows

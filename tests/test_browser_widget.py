@@ -26,7 +26,7 @@ def test_the_board_renders_every_pawn_on_its_place(page, record):
     bridge = Bridge(page, w)
     assert bridge.shown_play() == 40
     assert bridge.pawns() == expected_pawns(w.position)
-    for colour, key, x, y in bridge.pawn_xy():
+    for _colour, key, x, y in bridge.pawn_xy():
         assert (x, y) in [tuple(s) for s in PLACES[key].slots]
     assert page.locator("#board [data-place]").count() == len(PLACES)
     status = page.text_content(".sw-status")

@@ -181,7 +181,7 @@ def test_a_demo_stays_on_its_state_and_resets_after_a_try():
     assert w.last_play == 0 and w.state.to_dict() == state.to_dict()
     assert w.pending["colour"] == "red"
     with pytest.raises(WidgetError, match="no deck order"):
-        w.record
+        _ = w.record
     with pytest.raises(WidgetError, match="in a demo the player to act is the student"):
         SorryCardWidget(state=state, humans=["red"])
 

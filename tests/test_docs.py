@@ -10,7 +10,6 @@ from pathlib import Path
 
 from sorry_widget._project import DOCS_URL
 from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
-from sorry_widget.board.moves import legal_moves
 from sorry_widget import Game
 
 ROOT = Path(__file__).parent.parent

@@ -55,7 +55,7 @@ def test_expected_cards_solve_their_equations_exactly(journey):
     # E(s) = 1 + sum over cards of P(card) E(policy(s, card)), with no rounding at all.
     probabilities = exact.card_probabilities()
     e = journey.expected_from
-    for loc, row in journey.transitions.items():
+    for loc in journey.transitions:
         if loc != HOME:
             assert e[loc] == 1 + sum(p * e[journey.policy[(loc, c)]]
                                      for c, p in probabilities.items())

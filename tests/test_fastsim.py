@@ -105,7 +105,7 @@ def test_fast_sevens_list_the_generators_moves_with_faithful_result_keys(data):
     _fill(locs, board, [0] * len(locs))
     fast = _sevens(locs[seat], seat, colour, FORWARD[colour], board)
     real = [m for m in position.legal_moves("7") if m.kind != FORFEIT]
-    assert [parts for _, parts in fast] == [tuple((o, l) for _, o, l in m.parts) for m in real]
+    assert [parts for _, parts in fast] == [tuple((o, landing) for _, o, landing in m.parts) for m in real]
     if len(fast) > 1:  # a lone move needs no key
         for (k1, _), m1 in zip(fast, real):
             for (k2, _), m2 in zip(fast, real):

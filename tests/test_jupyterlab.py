@@ -70,7 +70,8 @@ def server(root: Path, command: list[str], status_path: str, own_save_state: boo
         except OSError:
             if proc.poll() is not None or time.time() > deadline:
                 proc.kill()
-                raise RuntimeError("the server did not start:\n" + log.read_text()[-3000:])
+                raise RuntimeError("the server did not start:\n"
+                                   + log.read_text()[-3000:]) from None
             time.sleep(0.3)
     try:
         yield base, token, served
@@ -289,7 +290,7 @@ def test_a_saved_lesson_reopens_with_its_boards_and_no_kernel(tmp_path, browser,
     with server(tmp_path, [sys.executable, "-m", client, *JUPYTER_ARGS,
                            *(["--LabApp.news_url="] if client == "jupyterlab" else [])],
                 "/api/status?token={token}", own_save_state=False) as (base, token, served):
-        path = (f"/lab/workspaces/saved/tree/01-quick-start.ipynb" if client == "jupyterlab"
+        path = ("/lab/workspaces/saved/tree/01-quick-start.ipynb" if client == "jupyterlab"
                 else "/notebooks/01-quick-start.ipynb")
         page = run_all(browser, f"{base}{path}?token={token}")
         wait_for_boards(page, 2)

@@ -94,7 +94,7 @@ def test_long_piles_lists_and_counts_are_refused_by_length(state, cards):
         ("deck_order", ["1"] * 200, "deck_order: 200 cards, more than the deck's"),
         ("actions", ["red 1"] * 20_001, "actions: 20,001 actions"),
     ]:
-        refused(CardGameError, lambda: CardRecord.from_dict(dict(cards, **{key: value})), words)
+        refused(CardGameError, lambda key=key, value=value: CardRecord.from_dict(dict(cards, **{key: value})), words)
 
 
 def test_a_long_high_card_draw_is_refused(board):
@@ -131,7 +131,7 @@ def test_a_position_dict_is_checked_as_its_json_would_be():
         ("to_move", {1: 2}, "position.to_move: a key of type int"),
         ("to_move", object(), "position.to_move: a object is not a value JSON can hold"),
     ]:
-        refused(PositionError, lambda: Position.from_dict(dict(good, **{key: value})), words)
+        refused(PositionError, lambda key=key, value=value: Position.from_dict(dict(good, **{key: value})), words)
     red = dict(good, pawns={"red": [10 ** 5000] * 4, "yellow": ["start"] * 4})
     refused(PositionError, lambda: Position.from_dict(red), "position.pawns.red[3]: a number")
 
@@ -203,7 +203,7 @@ def test_a_player_has_no_other_keys(board, cards):
 def test_long_values_are_echoed_cut(board, state):
     long = "q" * 10_000
     for key in ("format", "rules"):
-        refused(RecordError, lambda: Record.from_dict(dict(board, **{key: long})), "…")
+        refused(RecordError, lambda key=key: Record.from_dict(dict(board, **{key: long})), "…")
     refused(CardGameError, lambda: CardState.from_dict(dict(state, to_play=long)), "…")
     refused(RecordError, lambda: Record.from_dict(dict(board, **{long: 1})), "…")
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 import pytest
 
 from sorry_widget.board.game import Game, GameError
-from sorry_widget.board.rules import RULE_SETS, Classic, Result, RuleError, RuleSet
+from sorry_widget.board.rules import RULE_SETS, Classic, Result, RuleError
 from sorry_widget.board.track import COLOURS, HOME
 from sorry_widget.simulation.experiments import simulate
 

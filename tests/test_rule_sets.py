@@ -13,7 +13,7 @@ import pytest
 from conftest import pos
 from sorry_widget.board import Position, PositionError
 from sorry_widget.board.cards import DECKS, SORRY
-from sorry_widget.board.game import Game, high_card_draw, next_seat
+from sorry_widget.board.game import Game, next_seat
 from sorry_widget.board.record import Record, RecordError
 from sorry_widget.board.rules import RULE_SETS, RuleError, get_rules
 from sorry_widget.simulation.experiments import simulate

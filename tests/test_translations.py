@@ -4,9 +4,7 @@ sorry_widget/locale/, which stay in step with the English (scripts/update_catalo
 from __future__ import annotations
 
 import gettext
-import io
 import json
-import subprocess
 import sys
 from pathlib import Path
 

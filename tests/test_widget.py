@@ -11,7 +11,6 @@ from conftest import pos, stacked_game
 from sorry_widget import Game, Position, Record, SorryWidget, WidgetError
 
 
-from sorry_widget import Game, Record, SorryWidget, WidgetError
 from sorry_widget.render.svg import THEMES
 from sorry_widget.widget.widget import RECENT_PLAYS
 

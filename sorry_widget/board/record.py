@@ -148,7 +148,8 @@ class Record:
                      strategy_name: str = "random") -> Record:
         """A record of a game played by the fast loop's ``play_random_game`` (simulation/
         fast_loop.py) from its compact ``history`` of ``(pawns before, card, index of the move
-        in legal_moves)``. The notation and events of each play are worked out when the record is first read or written."""
+        in legal_moves)``. The notation and events of each play are worked out when the record
+        is first read or written."""
         rules = start.rules
         options = _record_options(rules)
         players = [{"colour": c, "strategy": strategy_name} for c in start.colour_names]

@@ -207,7 +207,8 @@ class CardGame:
         self.states.append(self.state)
         return action
 
-    def record(self, notes: Mapping[int, str] | None = None) -> CardRecord:
+    # CardRecord is named, not imported: the record module imports this one.
+    def record(self, notes: Mapping[int, str] | None = None) -> CardRecord:  # noqa: F821
         """The game as a record (:meth:`.record.CardRecord.from_game`)."""
         return _record_type.from_game(self, notes)
 

@@ -11,7 +11,6 @@ from typing import Any
 from .cards import CardGameError, deck_cards, is_card, read_deck, sorted_cards
 from .game import CardGame, record_with
 from .messages import say
-from .rules import actions
 from ..core.colours import COLOURS
 from ..core.records import MAX_NOTE_CHARS, MAX_NOTES, MAX_RECORD_BYTES, MAX_STRATEGY_CHARS
 from ..core.safeio import (check_value, key_shown, read_json, read_json_file, shown,

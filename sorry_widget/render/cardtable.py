@@ -11,7 +11,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from ..core.messages import word
-from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, number_value, slide_value
+from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
 from .svg import THEMES, Theme, get_theme
@@ -97,10 +97,10 @@ def _face(name: str | None, theme: Theme, corner: bool = False, language: str = 
     words = label.split(" ") if len(label) > 5 else [label]
     size = 26 if len(label) <= 2 else MIN_FONT
     top = CARD_H / 2 - (len(words) - 1) * 7 + size / 3
-    for i, word in enumerate(words):
-        text = _E.text(word, insert=(CARD_W / 2, top + 14 * i), text_anchor="middle",
+    for i, piece in enumerate(words):
+        text = _E.text(piece, insert=(CARD_W / 2, top + 14 * i), text_anchor="middle",
                        font_size=size, font_weight="bold", fill=colour)
-        if len(word) >= 6:  # "SORRY!" at the smallest size: squeezed to the card, not shrunk
+        if len(piece) >= 6:  # "SORRY!" at the smallest size: squeezed to the card, not shrunk
             text["textLength"] = CARD_W - 4
             text["lengthAdjust"] = "spacingAndGlyphs"
         parts.append(text)
@@ -279,8 +279,8 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
                          font_size=13, fill=theme.text))
     g.add(pile)
     callout = total_callout(state, language)
-    total = _E.text(callout or _w("table.total_0", "total 0", language), insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP
-                                                  + CARD_W / 2, 240),
+    total = _E.text(callout or _w("table.total_0", "total 0", language),
+                    insert=(PILE_X + (PILE_SHOWN - 1) / 2 * PILE_STEP + CARD_W / 2, 240),
                     text_anchor="middle", font_size=26 if callout else 15, font_weight="bold",
                     fill=theme.inks["red"] if state.total == 21 else theme.text, class_="total")
     total["data-total"] = str(state.total)
@@ -291,7 +291,8 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     discard.add(_E.rect((DISCARD_X, 260), (CARD_W, CARD_H), rx=5,
                         fill=theme.card if state.discard else "none", stroke=theme.muted,
                         stroke_dasharray="" if state.discard else "5 4"))
-    discard.add(_E.text(_w("table.discard", "discard {n}", language, n=len(state.discard)), insert=(DISCARD_X + CARD_W / 2, 350),
+    discard.add(_E.text(_w("table.discard", "discard {n}", language, n=len(state.discard)),
+                        insert=(DISCARD_X + CARD_W / 2, 350),
                         text_anchor="middle", font_size=13, fill=theme.text))
     g.add(discard)
     if state.pending:

@@ -30,7 +30,6 @@ from typing import Any
 
 import traitlets
 
-from ..core.messages import explanation_in, render
 from ..cardgame.cards import DEFAULT_DECK, CardGameError
 from ..cardgame.rules import Action, choices, perform_action, preview_messages
 from ..cardgame.state import CardState, _clone
