@@ -8,7 +8,6 @@ so what a move says always matches what it does.
 
 from __future__ import annotations
 
-import re
 import sys
 
 from .track import (
@@ -32,6 +31,8 @@ from .track import (
 )
 from .cards import CARD_NAMES, SORRY, card_from_name, card_label, with_article
 from .state import Position, PositionError, answer_moves_with, parse_location
+from . import messages as _messages  # noqa: F401 - registers the templates Move.message names
+from ..core.messages import Message
 
 # Move kinds.
 START_PAWN = "start"
@@ -56,7 +57,6 @@ CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 
 #: The rule behind each kind of event of a move.
 EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
 _LETTER = COLOUR_LETTERS
-_RULE_ID = re.compile(r"\b[CTP]\d{1,2}\b")
 
 
 def _colour_name(colour: int) -> str:
@@ -178,14 +178,14 @@ class Move:
     __slots__ = ("position", "card", "kind", "parts", "_result", "reason", "_log")
 
     def __init__(self, position: Position, card: int, kind: str, parts: tuple,
-                 result_pawns: tuple | None = None, reason: str = "") -> None:
+                 result_pawns: tuple | None = None, reason: Message | None = None) -> None:
         self.position = position
         self.card = card
         self.kind = kind
         self.parts = parts
         # None until asked for: a random player picks among most cards' moves without them.
         self._result = result_pawns
-        #: For a forfeit, why there was nothing (else) to do.
+        #: For a forfeit or a discard, why there was nothing (else) to do (a Message).
         self.reason = reason
         self._log = None
 
@@ -281,13 +281,10 @@ class Move:
             rid = EVENT_RULE.get(e[0])
             if rid:
                 ids.append(rid)
-            if e[0] == "forfeit":
-                ids.extend(_RULE_ID.findall(e[2]))
-            if e[0] == "discard":
-                ids.extend(_RULE_ID.findall(e[3]))
-        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.teams else ())
+        # Then every rule the explanation cites (a forfeit's reason, T1–T8, the win's C14).
+        ids.extend(self.message.rule_ids())
         if self.wins and not self.position.rules.teams:
-            ids.append("C14")
+            ids.append("C14")  # a discard's sentence says nothing of the win it leaves standing
         return tuple(dict.fromkeys(ids))
 
     @property
@@ -330,9 +327,15 @@ class Move:
         return " ".join(out)
 
     @property
-    def explanation(self) -> str:
-        """One or two sentences: what happens and which rules allow it."""
+    def message(self) -> Message:
+        """What happens and which rules allow it, as a message id with its parameters."""
         return _explain(self)
+
+    @property
+    def explanation(self) -> str:
+        """One or two sentences: what happens and which rules allow it (:attr:`message` in
+        English)."""
+        return self.message.text()
 
     def to_dict(self, with_card: bool = False) -> dict:
         """The move as an entry of the ``moves`` command's answer (docs/position-format.md);
@@ -382,10 +385,10 @@ def event_dict(e: tuple) -> dict:
         return {"event": "switch", "colour": COLOURS[e[1]], "from": e[2],
                 "other": COLOURS[e[3]], "other_from": e[4]}
     if kind == "forfeit":
-        return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2]}
+        return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2].text()}
     if kind == "discard":
         return {"event": "discard", "colour": COLOURS[e[1]], "card": CARD_NAMES[e[2]],
-                "reason": e[3]}
+                "reason": e[3].text()}
     raise ValueError(f"unknown event {kind!r}")
 
 
@@ -418,12 +421,12 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
             _simple_moves(position, seats, card, 4, FORWARD, FORWARD_MOVE, add)
         if not moves and forfeits:
             if all(START not in position.pawns[s] for s in seats):
-                why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
+                why = Message("board.sorry_no_start", who=_who(position, seats),
+                              rules="C11")
             else:
-                why = (f"no opponent pawn stands on the track for {_mover_name(position)}'s "
-                       "Sorry! (C11)")
+                why = Message("board.sorry_no_target", player=_mover(position), rules="C11")
             if rules.sorry_forward_4:
-                why += " and no pawn can move 4 forward"
+                why = Message("board.and_no_4_forward", reason=why)
             add(_forfeit(position, card, why))
         return moves
 
@@ -441,8 +444,8 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
         forward_exists = bool(moves)
         _switch_moves(position, seats, add)
         if not forward_exists and moves and forfeits:
-            add(_forfeit(position, card, f"{_mover_name(position)} declines to switch, as a "
-                         "player may when no pawn can move 11 forward (C10)"))
+            add(_forfeit(position, card, Message("board.declines_switch",
+                                                 player=_mover(position), rules="C10")))
     if not moves and forfeits:
         reason = _forfeit_reason(position, card) if len(seats) == 1 else \
             _team_forfeit_reason(position, seats, card)
@@ -477,15 +480,14 @@ def _hand_moves(position: Position, distinct: list[int]) -> list[Move]:
             playable = playable or card != 11 or of_card[0].kind != SWITCH
     if playable:
         return moves
-    name = _mover_name(position)
     if not moves:
-        why = f"no card in {name}'s hand can move (P3)"
+        why = Message("board.no_card_moves", player=_mover(position), rules="P3")
     else:
-        why = f"{name} may decline the 11's switch (C10) and discard instead (P3)"
+        why = Message("board.may_decline_switch", player=_mover(position), rules=["C10", "P3"])
     return moves + [Move(position, card, DISCARD, (), position.pawns, why) for card in distinct]
 
 
-def _forfeit(position: Position, card: int, reason: str) -> Move:
+def _forfeit(position: Position, card: int, reason: Message) -> Move:
     return Move(position, card, FORFEIT, (), position.pawns, reason)
 
 
@@ -598,38 +600,48 @@ def _sorry_moves(position: Position, seats, add) -> None:
             add(Move(position, SORRY, SORRY_MOVE, ((seat, START, target),)))
 
 
+def _mover(position: Position) -> int:
+    """The colour code of the player to move (a message's ``player``)."""
+    return position.colours[position.to_move]
+
+
+def _who(position: Position, seats) -> Message:
+    """Red, or in a team game Red's team (Red and Yellow), as the subject of a sentence."""
+    if len(seats) == 1:
+        return Message("board.player", player=position.colours[seats[0]])
+    return Message("board.team", player=position.colours[seats[0]],
+                   team=[position.colours[s] for s in seats])
+
+
 def _team_name(position: Position, seats) -> str:
     """ "Red has" or "Red's team (Red and Yellow) has" for a sentence about whose pawns."""
-    if len(seats) == 1:
-        return f"{_colour_name(position.colours[seats[0]])} has"
-    names = [_colour_name(position.colours[s]) for s in seats]
-    return f"{names[0]}'s team ({' and '.join(names)}) has"
+    return f"{_who(position, seats).text()} has"
 
 
-def _team_forfeit_reason(position: Position, seats, card: int) -> str:
-    names = " and ".join(_colour_name(position.colours[s]) for s in seats)
-    label = card_label(card)
+def _turn_lost() -> Message:
+    return Message("board.turn_forfeited", rules="C12")
+
+
+def _team_forfeit_reason(position: Position, seats, card: int) -> Message:
+    team = [position.colours[s] for s in seats]
     if all(loc >= START for s in seats for loc in position.pawns[s]):
-        return (f"neither {names.replace(' and ', ' nor ')} has a pawn out of START and "
-                f"{with_article(label)} cannot start one (C1): the turn is forfeited (C12)")
-    return (f"no pawn of {names} can move with {with_article(label)} (T1): the turn is "
-            "forfeited (C12)")
+        return Message("board.team_in_start", team=team, card=card, rules="C1",
+                       lost=_turn_lost())
+    return Message("board.team_cannot_move", team=team, card=card, rules="T1", lost=_turn_lost())
 
 
-def _forfeit_reason(position: Position, card: int) -> str:
+def _forfeit_reason(position: Position, card: int) -> Message:
     """Why no move exists: names each obstacle and its rule."""
     seat = position.to_move
     colour = position.colours[seat]
-    name = _colour_name(colour)
     own = position.pawns[seat]
-    label = card_label(card)
     on_board = sorted({x for x in own if x < START})
     if not on_board:
         if START in own and card in (1, 2):
-            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), so "
-                    f"the {label} cannot start a pawn: the turn is forfeited (C12)")
-        return (f"{name} has no pawn out of START and {with_article(label)} cannot start one "
-                "(C1): the turn is forfeited (C12)")
+            return Message("board.start_exit_blocked", player=colour, exit=start_exit(colour),
+                           rules="C2", card=card, lost=_turn_lost())
+        return Message("board.none_out_of_start", player=colour, card=card, rules="C1",
+                       lost=_turn_lost())
     obstacles = set()
     for origin in on_board:
         for table, steps in _card_steps(card):
@@ -640,17 +652,17 @@ def _forfeit_reason(position: Position, card: int) -> str:
                 obstacles.add("own")
     parts = []
     if obstacles == {"overshoot"}:
-        parts.append("every move would overshoot HOME, which needs an exact count (C6)")
+        parts.append(Message("board.all_overshoot", rules="C6"))
     elif obstacles == {"own"}:
-        parts.append(f"every move would land on one of {name}'s own pawns (C2)")
+        parts.append(Message("board.all_own", player=colour, rules="C2"))
     elif obstacles:
-        parts.append(f"every move would overshoot HOME (C6) or land on one of {name}'s own "
-                     "pawns (C2)")
+        parts.append(Message("board.overshoot_or_own", player=colour, rules=["C6", "C2"]))
     if card == 7:
-        parts.append("no two pawns can share the 7 either (C8)")
+        parts.append(Message("board.no_split", rules="C8"))
     if card == 11:
-        parts.append("no pawn of another colour is on the track to switch with (C10)")
-    return f"{name} cannot move with {with_article(label)}: {'; '.join(parts)}: the turn is forfeited (C12)"
+        parts.append(Message("board.no_switch", rules="C10"))
+    return Message("board.cannot_move", player=colour, card=card, obstacles=parts,
+                   lost=_turn_lost())
 
 
 def _card_steps(card: int) -> list:
@@ -668,130 +680,124 @@ def _card_steps(card: int) -> list:
 # --- explanations ---------------------------------------------------------------------------
 
 
-def _clauses(log: list, mover: int, team: tuple = ()) -> list[str]:
-    """Sentence fragments for what followed the basic step: bumps, slides, safety, home.
-    ``team`` holds the colours of the player's team, whose pawns may be bumped too (T3)."""
+def _clauses(log: list, mover: int, team: tuple = ()) -> list[Message]:
+    """What followed the basic step: bumps, slides, safety, home. ``team`` holds the colours of
+    the player's team, whose pawns may be bumped too (T3)."""
     out = []
     for e in log:
         kind = e[0]
         if kind == "bump":
-            rule = "C3, T3" if e[1] in team else "C3"
-            out.append(f"bumping {_colour_name(e[1])}'s pawn on {e[2]} back to its START ({rule})")
+            out.append(Message("board.bump", colour=e[1], at=e[2],
+                               rules="C3, T3" if e[1] in team else "C3"))
         elif kind == "slide":
-            text = (f"landing on {_colour_name(SLIDE_AT_TRIANGLE[e[2]].owner)}'s slide at {e[2]} "
-                    f"and sliding to {e[3]} (C4)")
+            sweep = []
             if e[4]:
-                swept = _and_list([
-                    f"{'its own' if c == mover else _colour_name(c) + chr(39) + 's'} pawn on {sq}"
-                    for c, sq in e[4]])
-                text += f", which sweeps {swept} back to START"
-            out.append(text)
+                sweep.append(Message("board.sweep", pawns=[
+                    Message("board.its_own_pawn_on", at=sq) if c == mover
+                    else Message("board.colours_pawn_on", colour=c, at=sq) for c, sq in e[4]]))
+            out.append(Message("board.slide", owner=SLIDE_AT_TRIANGLE[e[2]].owner, at=e[2],
+                               to=e[3], rules="C4", sweep=sweep))
         elif kind == "own_slide":
-            out.append(f"staying on the triangle at {e[2]}: a pawn does not slide on its own "
-                       "colour's slide (C4)")
+            out.append(Message("board.own_slide", at=e[2], rules="C4"))
         elif kind == "safety":
-            out.append(f"turning at its safety entry, {entry_square(e[1])}, into its safety "
-                       "zone (C5)")
+            out.append(Message("board.safety", entry=entry_square(e[1]), rules="C5"))
         elif kind == "home":
-            out.append("reaching HOME by exact count (C6)")
+            out.append(Message("board.home", rules="C6"))
     return out
 
 
-def _and_list(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c" """
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _join(clauses: list[str]) -> str:
-    if not clauses:
-        return ""
-    return ", " + ", ".join(clauses)
-
-
-def _pawn(move: Move, seat: int, where: str) -> str:
+def _pawn(move: Move, seat: int, where: int) -> Message:
     """ "the pawn on 12", or in a team game "Yellow's pawn on 12" when it is the partner's."""
     p = move.position
     if seat == p.to_move:
-        return f"the pawn {where}"
-    return f"{_colour_name(p.colours[seat])}'s pawn {where}"
+        return Message("board.the_pawn_on", at=where)
+    return Message("board.colours_pawn", colour=p.colours[seat]) if where is None else \
+        Message("board.colours_pawn_on", colour=p.colours[seat], at=where)
 
 
-def _explain(move: Move) -> str:
+def _whose(move: Move, seat: int, mine: str) -> Message:
+    """ "a pawn" / "its pawn" of the player's own, or "Yellow's pawn" of the partner's (T1)."""
+    if seat == move.position.to_move:
+        return Message(mine)
+    return Message("board.colours_pawn", colour=move.position.colours[seat])
+
+
+def _explain(move: Move) -> Message:
     log = move._replay()
     p = move.position
     colour = p.colours[p.to_move]
-    name = _colour_name(colour)
     team = bool(p.rules.teams)
     partners = tuple(p.colours[s] for s in p.rules.mover_seats(p)) if team else ()
     card = move.card
-    label = card_label(card)
     kind = move.kind
     if kind == DISCARD:
-        return (f"{move.reason[0].upper() + move.reason[1:]}: {name} discards the {label}, draws "
-                "a card, and the turn ends.")
+        return Message("board.discard", reason=move.reason, player=colour, card=card)
+    # The sentence after the move's own; params are built in the order the template cites
+    # them, so that the message's rule ids come in the order a reader meets them.
+    ending = []
+    if move.wins and team:
+        ending.append(Message("board.team_wins",
+                              team=[p.colours[s] for s in p.rules.mover_seats(p)], rules="T8"))
+    elif move.wins:
+        ending.append(Message("board.wins", player=colour, rules="C14"))
+    elif card == 2 and p.rules.two_draws_again:
+        ending.append(Message("board.draws_again", player=colour, rules="C7"))
     if kind == FORFEIT:
-        text = move.reason[0].upper() + move.reason[1:]
+        reason = move.reason
+        if "lost" not in reason.params:
+            return Message("board.forfeit_turn", reason=reason, ending=ending)
         if card == 2 and p.rules.two_draws_again:
             # The 2 still draws again (C7), so only this card is lost, not the turn.
-            text = text.replace("the turn is forfeited", "the 2 is forfeited")
-        if "forfeit" not in text:
-            text += ": the turn is forfeited"
-        sentence = text + "."
-    elif kind == START_PAWN:
+            reason = Message(reason.id, **{**reason.params, "lost": Message(
+                "board.card_forfeited", card=2, rules="C12")})
+        return Message("board.forfeit", reason=reason, ending=ending)
+    if kind == START_PAWN:
         seat, _, landing = move.parts[0]
-        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C1" if seat == p.to_move else "C1, T2"
-        sentence = (f"{name}'s {label} starts {whose} from START onto its start exit, {landing} "
-                    f"({rule}){_join(_clauses(log, p.colours[seat], partners))}.")
-    elif kind in (FORWARD_MOVE, BACKWARD_MOVE):
+        return Message("board.start", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.a_pawn"), to=landing,
+                       rules="C1" if seat == p.to_move else "C1, T2",
+                       then=_clauses(log, p.colours[seat], partners), ending=ending)
+    if kind in (FORWARD_MOVE, BACKWARD_MOVE):
         seat, origin, landing = move.parts[0]
         pawn_colour = p.colours[seat]
         steps = _steps_between(pawn_colour, origin, landing, kind)
-        direction = "backward" if kind == BACKWARD_MOVE else "forward"
-        rule = CARD_RULE[card]
+        then = _clauses(log, pawn_colour, partners)
+        pawn = _pawn(move, seat, origin)
         if card == SORRY:
-            rule = "the 2013 option of a Sorry! as 4 forward"
-        if seat != p.to_move:
-            rule += ", T1"
-        squares = "square" if steps == 1 else "squares"
-        sentence = (f"{name}'s {label} moves {_pawn(move, seat, 'on ' + describe_location(origin))}"
-                    f" {direction} {steps} {squares} to {describe_location(landing)} ({rule})"
-                    f"{_join(_clauses(log, pawn_colour, partners))}.")
-    elif kind == SPLIT:
+            return Message("board.sorry_forward", player=colour, card=card, pawn=pawn,
+                           steps=steps, to=landing,
+                           rules=[] if seat == p.to_move else ["T1"], then=then, ending=ending)
+        rule = CARD_RULE[card] + ("" if seat == p.to_move else ", T1")
+        return Message("board.backward" if kind == BACKWARD_MOVE else "board.forward",
+                       player=colour, card=card, pawn=pawn, steps=steps, to=landing,
+                       rules=rule, then=then, ending=ending)
+    if kind == SPLIT:
         (s1_seat, o1, l1), (s2_seat, o2, l2) = move.parts
         s1 = _steps_between(p.colours[s1_seat], o1, l1, FORWARD_MOVE)
         first_log, second_log = _split_logs(log)
-        rule = "C8" if s1_seat == s2_seat == p.to_move else "C8, T4"
-        sentence = (f"{name} splits the 7 ({rule}): "
-                    f"{_pawn(move, s1_seat, 'on ' + describe_location(o1))} moves {s1} to "
-                    f"{describe_location(l1)}{_join(_clauses(first_log, p.colours[s1_seat], partners))}; "
-                    f"then {_pawn(move, s2_seat, 'on ' + describe_location(o2))} moves {7 - s1} "
-                    f"to {describe_location(l2)}{_join(_clauses(second_log, p.colours[s2_seat], partners))}.")
-    elif kind == SWITCH:
+        return Message(
+            "board.split", player=colour,
+            rules="C8" if s1_seat == s2_seat == p.to_move else "C8, T4",
+            first=Message("board.split_part", pawn=_pawn(move, s1_seat, o1), steps=s1, to=l1,
+                          then=_clauses(first_log, p.colours[s1_seat], partners)),
+            second=Message("board.split_part", pawn=_pawn(move, s2_seat, o2), steps=7 - s1,
+                           to=l2, then=_clauses(second_log, p.colours[s2_seat], partners)),
+            ending=ending)
+    if kind == SWITCH:
         seat, origin, other, target = move.parts[0]
-        other_name = _colour_name(p.colours[other])
-        mine = "its pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C10, T5" if team else "C10"
-        sentence = (f"{name}'s 11 switches {mine} on {origin} with {other_name}'s pawn on "
-                    f"{target} ({rule}){_join(_clauses(log[1:], p.colours[seat], partners))}.")
-    elif kind == SORRY_MOVE:
+        return Message("board.switch", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.its_pawn"), at=origin,
+                       other=p.colours[other], target=target,
+                       rules="C10, T5" if team else "C10",
+                       then=_clauses(log[1:], p.colours[seat], partners), ending=ending)
+    if kind == SORRY_MOVE:
         seat, _, target = move.parts[0]
-        victim = _colour_name(_victim(p, target))
-        rest = [c for c in _clauses(log, p.colours[seat], partners) if not c.startswith("bumping")]
-        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C11, T6" if team else "C11"
-        sentence = (f"{name}'s Sorry! takes {whose} from START and puts it on {target}, sending "
-                    f"{victim}'s pawn there back to its START ({rule}){_join(rest)}.")
-    else:  # pragma: no cover - every kind is handled above
-        raise ValueError(kind)
-    if move.wins and team:
-        partners = " and ".join(_colour_name(p.colours[s]) for s in p.rules.mover_seats(p))
-        sentence += f" {partners} have every pawn HOME and win as a team (T8)."
-    elif move.wins:
-        sentence += f" {name} has every pawn HOME and wins (C14)."
-    elif card == 2 and p.rules.two_draws_again:
-        sentence += f" {name} draws again (C7)."
-    return sentence
+        rest = [c for c in _clauses(log, p.colours[seat], partners) if c.id != "board.bump"]
+        return Message("board.sorry", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.a_pawn"), target=target,
+                       victim=_victim(p, target), rules="C11, T6" if team else "C11",
+                       then=rest, ending=ending)
+    raise ValueError(kind)  # pragma: no cover - every kind is handled above
 
 
 def _split_logs(log: list) -> tuple[list, list]:
