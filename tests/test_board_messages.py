@@ -7,13 +7,21 @@ import re
 
 import pytest
 
-from sorry_widget.board import messages as board_messages
 from sorry_widget.board.game import Game
-from sorry_widget.board.moves import hand_moves, legal_moves
+from sorry_widget.board.moves import (
+    hand_moves,
+    legal_moves,
+    why_illegal_message,
+    why_not_forfeit_message,
+    why_pawn_cannot_move_message,
+)
 from sorry_widget.board.rules import get_rules
 from sorry_widget.board.state import Position
-from sorry_widget.core.messages import Message, message_ids
+from sorry_widget.board.track import location_name
+from sorry_widget.core.messages import message_ids
 
+PLACES = list(range(60)) + [f"safety-{i}" for i in range(1, 6)] + ["start", "home"]
+CARDS = (1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13)
 RULE_SETS = [("classic", {}), ("original-1934", {}), ("edition-2013", {}), ("teams-1992", {}),
              ("partnership-1934", {}), ("play-for-points-1992", {}),
              ("classic", {"pawns_per_player": 3})]
@@ -28,7 +36,7 @@ def _moves_of_seeded_games(games: int = 2):
             game = Game(players, rules=rules, seed=f"messages{seed}")
             game.run(3000)
             for position in game.positions()[::2]:
-                for card in (1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13):
+                for card in CARDS:
                     yield from legal_moves(position, card)
                 if rules.hand_size:
                     yield from hand_moves(position, [2, 7, 11, 1, 8])
@@ -38,6 +46,31 @@ def _moves_of_seeded_games(games: int = 2):
 def _position(rules: str, pawns: dict) -> Position:
     return Position.from_dict({"format": "sorry-position/1", "rules": rules, "to_move": "red",
                                "pawns": pawns})
+
+
+def _refusals(games: int = 1):
+    """Why each pawn of the mover (and some places holding none) cannot go to each place."""
+    for name, _ in RULE_SETS:
+        game = Game(4, rules=name, seed="refusals")
+        game.run(3000)
+        for position in game.positions()[::9]:
+            seats = position.rules.mover_seats(position)
+            origins = {location_name(x) for s in seats for x in position.pawns[s]}
+            for card in CARDS:
+                yield why_not_forfeit_message(position, card)
+                for origin in sorted(origins | {7, 35, "safety-2"}, key=str):
+                    yield why_pawn_cannot_move_message(position, card, origin)
+                    for target in PLACES[::3] if origin in origins else PLACES[:1]:
+                        yield why_illegal_message(position, card, origin, target)
+
+
+@pytest.fixture(scope="module")
+def refused():
+    # Asking for the slide's end while an own pawn stands on its triangle: rare in play.
+    on_triangle = _position("classic", {"red": [11, 16, "start", "start"],
+                                        "blue": ["start"] * 4})
+    return [m for m in _refusals() if m is not None] + [
+        why_illegal_message(on_triangle, 5, 11, 19)]
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +87,8 @@ def walked():
 UNREACHED = {"board.start_exit_blocked", "board.all_own"}
 
 
-def test_every_board_template_is_used_by_play_and_every_id_used_is_registered(walked):
-    used = set()
+def test_every_board_template_is_used_by_play_and_every_id_used_is_registered(walked, refused):
+    used = {i for message in refused for i in message.ids()}
     for move in walked:
         used.update(move.message.ids())
         for e in move._replay():
@@ -107,3 +140,17 @@ def test_a_team_forfeit_names_the_team_and_its_reason_is_a_message():
     assert move.events == [{"event": "forfeit", "colour": "red",
                             "reason": move.reason.text()}]
     assert move.rule_ids == ("C13", "C1", "C12")
+
+
+def test_refusals_are_messages_whose_words_are_the_old_sentences(refused):
+    position = _position("classic", {"red": [10, "start", "start", "start"],
+                                     "blue": ["start"] * 4})
+    why = why_illegal_message(position, 7, "start", 4)
+    assert why.id == "board.seven_cannot_start" and why.rule_ids() == ("C8",)
+    assert why.text() == "a 7 cannot start a pawn (C8)"
+    far = why_illegal_message(position, 10, 10, 25)
+    assert far.ids() == ("board.not_that_far", "board.forward_to", "board.backward_to")
+    assert far.text() == ("a 10 moves a pawn exactly 10 forward (to 20) or 1 backward (to 9) "
+                          "(C9); 25 is not one of those")
+    assert why_not_forfeit_message(position, 5).text() == \
+        "1 legal move(s) exist with this card, and a player who can move must (C12)"

@@ -5,7 +5,8 @@ table holds sentences.
 
 Kinds: ``colour`` (a colour code -> "Red"), ``colours`` (codes -> "Red and Yellow"), ``card``
 (a card -> its label, "7" or "Sorry!"), ``a_card`` (with its article: "an 8"), ``place`` (a
-location code -> "12", "safety-2", "START", "HOME"), ``semicolons`` (messages joined by "; ").
+location code -> "12", "safety-2", "START", "HOME"), ``semicolons`` (messages joined by "; "),
+``or`` (messages joined by " or ").
 """
 
 from __future__ import annotations
@@ -93,6 +94,55 @@ ENGLISH: dict[str, str] = {
     "no_card_moves": "no card in {player:colour}'s hand can move ({rules})",
     "may_decline_switch": "{player:colour} may decline the 11's switch ({rules[0]}) and discard "
                           "instead ({rules[1]})",
+    # --- why a move asked for is not legal (why_illegal, why_pawn_cannot_move) ---
+    "not_your_pawn": "the pawn on {at:place} is {owner:colour}'s; {player:colour} moves only "
+                     "{movable:and} pawns",
+    "possessive": "{colour:colour}'s",
+    "no_pawn_there": "{who} has no pawn on {at:place}",
+    "home_never_moves": "a pawn at HOME never moves again ({rules})",
+    "own_pawn_at": "it would land on {player:colour}'s own pawn on {at:place} ({rules})",
+    "sorry_from_start": "a Sorry! takes a pawn from START ({rules}); it does not move a pawn on "
+                        "the board",
+    "sorry_track_only": "a Sorry! places a pawn only on the track, never in a safety zone, HOME "
+                        "or START ({rules})",
+    "sorry_needs_opponent": "a Sorry! must land on a square holding an opponent's pawn "
+                            "({rules}); {at:place} holds no pawn",
+    "sorry_no_opponent": "a Sorry! needs an opponent's pawn on the track to land on, and none "
+                         "stands there ({rules})",
+    "seven_cannot_start": "{card:a_card} cannot start a pawn ({rules})",
+    "cannot_start": "{card:a_card} cannot start a pawn: only a 1 or a 2 starts one ({rules[0]}), "
+                    "or a Sorry! onto an opponent's pawn ({rules[1]})",
+    "start_exit_only": "a started pawn goes onto its start exit, {exit:place}, and no further "
+                       "({rules})",
+    "start_exit_taken": "{player:colour}'s start exit, {exit:place}, holds {player:colour}'s own "
+                        "pawn ({rules}), so the {card:card} cannot start this pawn",
+    "switch_track_only": "an 11 switches only pawns on the track, not in START, HOME or a safety "
+                         "zone ({rules})",
+    "split_needs_other": "moving {steps} of the 7 needs another of {player:colour}'s pawns to "
+                         "move the other {rest} forward, and none can ({rules})",
+    "own_pawn_on_triangle": "it would land on {player:colour}'s own pawn on the triangle at "
+                            "{at:place} ({rules})",
+    "overshoots": "{steps} forward from {at:place} would overshoot HOME; HOME is reached by "
+                  "exact count only ({rules})",
+    "backward_no_safety": "a backward move never enters a safety zone ({rules})",
+    "turns_into_safety": "a forward move that passes {player:colour}'s safety entry, "
+                         "{entry:place}, turns into the safety zone; it cannot go on round the "
+                         "track ({rules})",
+    "not_that_far": "{card:a_card} moves a pawn exactly {options:or} ({rules}); {at:place} is "
+                    "not one of those",
+    "forward_to": "{steps} forward (to {to:place})",
+    "backward_to": "{steps} backward (to {to:place})",
+    "forward_past_home": "{steps} forward (past HOME)",
+    "with_card": "with {card:a_card}, {parts:semicolons}",
+    "would_overshoot": "{steps} forward would overshoot HOME, which needs an exact count "
+                       "({rules})",
+    "would_land_own": "it would land on one of {player:colour}'s own pawns ({rules})",
+    "no_split_partner": "no other pawn of {player:colour}'s can take the rest of a split 7 "
+                        "({rules})",
+    "switch_needs_track": "it can switch only from the track with an opponent's pawn there "
+                          "({rules})",
+    "must_move": "{count} legal move(s) exist with this card, and a player who can move must "
+                 "({rules})",
 }
 
 
@@ -107,4 +157,5 @@ register("board", "en", ENGLISH, kinds={
     "a_card": lambda value, language: with_article(card_label(value)),
     "place": lambda value, language: describe_location(value),
     "semicolons": _semicolons,
+    "or": lambda value, language: " or ".join(render(v, language) for v in value),
 })

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import sys
 
+from ..core.messages import Message
+from . import messages as _messages  # noqa: F401 - registers the templates Move.message names
+from .cards import CARD_NAMES, SORRY, card_from_name, card_label
+from .state import Position, PositionError, answer_moves_with, parse_location
 from .track import (
     BACKWARD,
     COLOUR_LETTERS,
@@ -21,7 +25,6 @@ from .track import (
     SLIDE_AT_TRIANGLE,
     START,
     TRACK_SQUARES,
-    describe_location,
     entry_square,
     is_safety,
     is_track,
@@ -29,10 +32,6 @@ from .track import (
     short_name,
     start_exit,
 )
-from .cards import CARD_NAMES, SORRY, card_from_name, card_label, with_article
-from .state import Position, PositionError, answer_moves_with, parse_location
-from . import messages as _messages  # noqa: F401 - registers the templates Move.message names
-from ..core.messages import Message
 
 # Move kinds.
 START_PAWN = "start"
@@ -57,14 +56,6 @@ CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 
 #: The rule behind each kind of event of a move.
 EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
 _LETTER = COLOUR_LETTERS
-
-
-def _colour_name(colour: int) -> str:
-    return COLOURS[colour].capitalize()
-
-
-def _mover_name(position: Position) -> str:
-    return _colour_name(position.colours[position.to_move])
 
 
 def _take(locs: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
@@ -613,11 +604,6 @@ def _who(position: Position, seats) -> Message:
                    team=[position.colours[s] for s in seats])
 
 
-def _team_name(position: Position, seats) -> str:
-    """ "Red has" or "Red's team (Red and Yellow) has" for a sentence about whose pawns."""
-    return f"{_who(position, seats).text()} has"
-
-
 def _turn_lost() -> Message:
     return Message("board.turn_forfeited", rules="C12")
 
@@ -845,7 +831,14 @@ def moves_between(position: Position, card: int | str, origin, target) -> list[M
 
 def why_illegal(position: Position, card: int | str, origin, target) -> str | None:
     """Why the mover may not move its pawn on ``origin`` to ``target`` with ``card``; None if it
-    may. The reason names the rule: "a 7 cannot start a pawn (C8)"."""
+    may. The reason names the rule: "a 7 cannot start a pawn (C8)" (:func:`why_illegal_message`
+    in English)."""
+    message = why_illegal_message(position, card, origin, target)
+    return None if message is None else message.text()
+
+
+def why_illegal_message(position: Position, card: int | str, origin, target) -> Message | None:
+    """:func:`why_illegal` as a message: its id, parameters and rule ids."""
     if not isinstance(card, int) or isinstance(card, bool):
         card = card_from_name(card)
     if moves_between(position, card, origin, target):
@@ -856,37 +849,34 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     # In a team game the pawn may be the partner's (T1): judge it by its own colour.
     seat = next((s for s in seats if o in position.pawns[s]), position.to_move)
     colour = position.colours[seat]
-    name = _colour_name(colour)
     own = position.pawns[seat]
-    label = card_label(card)
     if o not in own:
         owner = position.occupant(o) if is_track(o) else None
-        player = _mover_name(position)
-        movable = " and ".join(f"{_colour_name(position.colours[s])}'s" for s in seats)
         if owner:
-            return f"the pawn on {o} is {owner.capitalize()}'s; {player} moves only {movable} pawns"
-        return f"{_team_name(position, seats)} no pawn on {describe_location(o)}"
+            return Message("board.not_your_pawn", at=o, owner=COLOURS.index(owner),
+                           player=_mover(position),
+                           movable=[Message("board.possessive", colour=position.colours[s])
+                                    for s in seats])
+        return Message("board.no_pawn_there", who=_who(position, seats), at=o)
     if o == HOME:
-        return "a pawn at HOME never moves again (C6)"
+        return Message("board.home_never_moves", rules="C6")
     if t in own and t < START and t != o:
-        return f"it would land on {name}'s own pawn on {describe_location(t)} (C2)"
+        return Message("board.own_pawn_at", player=colour, at=t, rules="C2")
     if card == SORRY and (o == START or not position.rules.sorry_forward_4):
         if o != START:
-            return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+            return Message("board.sorry_from_start", rules="C11")
         if not is_track(t):
-            return ("a Sorry! places a pawn only on the track, never in a safety zone, HOME or "
-                    "START (C11)")
-        return (f"a Sorry! must land on a square holding an opponent's pawn (C11); {t} holds "
-                "no pawn")
+            return Message("board.sorry_track_only", rules="C11")
+        return Message("board.sorry_needs_opponent", rules="C11", at=t)
     if o == START:
         if card == 7:
-            return "a 7 cannot start a pawn (C8)"
+            return Message("board.seven_cannot_start", card=7, rules="C8")
         if card not in (1, 2):
-            return _cannot_start(label)
-        return f"a started pawn goes onto its start exit, {start_exit(colour)}, and no further (C1)"
+            return _cannot_start(card)
+        return Message("board.start_exit_only", exit=start_exit(colour), rules="C1")
     if card == 11 and is_track(t) and position.occupant(t) is not None:
         # With both pawns on the track a switch is always legal, so one of them is not.
-        return "an 11 switches only pawns on the track, not in START, HOME or a safety zone (C10)"
+        return Message("board.switch_track_only", rules="C10")
     if card == 4:
         options = [(BACKWARD, 4, "backward")]
     elif card == SORRY:
@@ -898,44 +888,49 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     if card == 7:
         for k in range(1, 7):
             if FORWARD[colour][o][k] == t:
-                return (f"moving {k} of the 7 needs another of {name}'s pawns to move the other "
-                        f"{7 - k} forward, and none can (C8)")
+                return Message("board.split_needs_other", steps=k, player=colour, rest=7 - k,
+                               rules="C8")
     for table, steps, _ in options:
         landing = table[colour][o][steps]
         slide = SLIDE_AT_TRIANGLE[landing] if is_track(landing) else None
         if slide is not None and slide.end == t and landing in own:
-            return f"it would land on {name}'s own pawn on the triangle at {landing} (C2)"
+            return Message("board.own_pawn_on_triangle", player=colour, at=landing, rules="C2")
     if all(table is FORWARD and table[colour][o][steps] < 0 for table, steps, _ in options):
-        steps = options[0][1]
-        return (f"{steps} forward from {describe_location(o)} would overshoot HOME; HOME is "
-                "reached by exact count only (C6)")
+        return Message("board.overshoots", steps=options[0][1], at=o, rules="C6")
     if is_safety(t) and is_track(o) and all(table is BACKWARD for table, _, _ in options):
-        return "a backward move never enters a safety zone (C5)"
+        return Message("board.backward_no_safety", rules="C5")
     forward_only = all(table is FORWARD for table, _, _ in options)
     counts = range(1, 8) if card == 7 else [n for table, n, _ in options if table is FORWARD]
     if is_track(t) and ((is_safety(o) and forward_only)
                         or (is_track(o) and (t - o) % TRACK_SQUARES in counts
                             and _passes_entry(colour, o, t))):
-        return (f"a forward move that passes {name}'s safety entry, {entry_square(colour)}, "
-                "turns into the safety zone; it cannot go on round the track (C5)")
-    wanted = " or ".join(
-        f"{steps} {direction}" + (
-            f" (to {describe_location(table[colour][o][steps])})" if table[colour][o][steps] >= 0
-            else " (past HOME)")
-        for table, steps, direction in options)
-    return (f"{with_article(label)} moves a pawn exactly {wanted} ({CARD_RULE[card]}); "
-            f"{describe_location(t)} is not one of those")
+        return Message("board.turns_into_safety", player=colour, entry=entry_square(colour),
+                       rules="C5")
+    wanted = []
+    for table, steps, direction in options:
+        landing = table[colour][o][steps]
+        if landing < 0:
+            # Only a forward move can run past HOME: a backward one always lands somewhere.
+            wanted.append(Message("board.forward_past_home", steps=steps))
+        else:
+            wanted.append(Message(f"board.{direction}_to", steps=steps, to=landing))
+    return Message("board.not_that_far", card=card, options=wanted, rules=CARD_RULE[card], at=t)
 
 
-def _cannot_start(label: str) -> str:
-    return (f"{with_article(label)} cannot start a pawn: only a 1 or a 2 starts one (C1), or a "
-            "Sorry! onto an opponent's pawn (C11)")
+def _cannot_start(card: int) -> Message:
+    return Message("board.cannot_start", card=card, rules=["C1", "C11"])
 
 
 def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | None:
     """Why the mover's pawn on ``origin`` has no legal move at all with ``card``, naming the
     rule ("a 10 cannot start a pawn: only a 1 or a 2 starts one (C1), ..."); None if it has one,
     or if the obstacle is none this function knows (the caller then says less)."""
+    message = why_pawn_cannot_move_message(position, card, origin)
+    return None if message is None else message.text()
+
+
+def why_pawn_cannot_move_message(position: Position, card: int | str, origin) -> Message | None:
+    """:func:`why_pawn_cannot_move` as a message."""
     if not isinstance(card, int) or isinstance(card, bool):
         card = card_from_name(card)
     o = _place(origin, "origin")
@@ -946,22 +941,19 @@ def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | N
     if any(part[1] == o for m in legal_moves(position, card) for part in m.parts):
         return None
     colour = position.colours[seat]
-    name = _colour_name(colour)
-    label = card_label(card)
     if o == HOME:
-        return "a pawn at HOME never moves again (C6)"
+        return Message("board.home_never_moves", rules="C6")
     if o == START:
         if card == SORRY:
-            return ("a Sorry! needs an opponent's pawn on the track to land on, and none "
-                    "stands there (C11)")
+            return Message("board.sorry_no_opponent", rules="C11")
         if card == 7:
-            return "a 7 cannot start a pawn (C8)"
+            return Message("board.seven_cannot_start", card=7, rules="C8")
         if card in (1, 2):
-            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), "
-                    f"so the {label} cannot start this pawn")
-        return _cannot_start(label)
+            return Message("board.start_exit_taken", player=colour, exit=start_exit(colour),
+                           rules="C2", card=card)
+        return _cannot_start(card)
     if card == SORRY and not position.rules.sorry_forward_4:
-        return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+        return Message("board.sorry_from_start", rules="C11")
     parts = []
     overshoot = own = False
     for table, steps in _card_steps(card):
@@ -971,17 +963,16 @@ def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | N
         elif apply_step(position.pawns, position.colours, seat, o, landing) is None:
             own = True
     if overshoot:
-        parts.append(f"{_card_steps(card)[0][1]} forward would overshoot HOME, which needs an "
-                     "exact count (C6)")
+        parts.append(Message("board.would_overshoot", steps=_card_steps(card)[0][1], rules="C6"))
     if own:
-        parts.append(f"it would land on one of {name}'s own pawns (C2)")
+        parts.append(Message("board.would_land_own", player=colour, rules="C2"))
     if not parts:
         return None
     if card == 7:
-        parts.append(f"no other pawn of {name}'s can take the rest of a split 7 (C8)")
+        parts.append(Message("board.no_split_partner", player=colour, rules="C8"))
     if card == 11:
-        parts.append("it can switch only from the track with an opponent's pawn there (C10)")
-    return f"with {with_article(label)}, " + "; ".join(parts)
+        parts.append(Message("board.switch_needs_track", rules="C10"))
+    return Message("board.with_card", card=card, parts=parts)
 
 
 def _passes_entry(colour: int, origin: int, target: int) -> bool:
@@ -994,10 +985,16 @@ def _passes_entry(colour: int, origin: int, target: int) -> bool:
 
 def why_not_forfeit(position: Position, card: int | str) -> str | None:
     """Why the mover may not pass with ``card``; None if forfeiting is allowed."""
+    message = why_not_forfeit_message(position, card)
+    return None if message is None else message.text()
+
+
+def why_not_forfeit_message(position: Position, card: int | str) -> Message | None:
+    """:func:`why_not_forfeit` as a message."""
     moves = legal_moves(position, card)
     if any(m.kind == FORFEIT for m in moves):
         return None
-    return f"{len(moves)} legal move(s) exist with this card, and a player who can move must (C12)"
+    return Message("board.must_move", count=len(moves), rules="C12")
 
 
 # Position.legal_moves and Position.why_illegal answer with this module (see state.py).
