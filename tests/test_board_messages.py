@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from sorry_widget.board.game import Game
+from sorry_widget.board.game import Game, GameError
 from sorry_widget.board.moves import (
     hand_moves,
     legal_moves,
@@ -87,8 +87,48 @@ def walked():
 UNREACHED = {"board.start_exit_blocked", "board.all_own"}
 
 
+def _game_refusals() -> list[GameError]:
+    """Each refusal of a Game, asked for what it cannot do."""
+    refusals = []
+
+    def refused(ask) -> None:
+        with pytest.raises(GameError) as caught:
+            ask()
+        refusals.append(caught.value)
+
+    game = Game(2, seed=3, strategies={"red": None, "yellow": "random"})
+    game.draw("7")
+    refused(lambda: game.draw("8"))
+    refused(lambda: game.play("R1-2"))
+    refused(game.rematch)
+    points = Game(2, rules="play-for-points-1992", seed=3, strategies=None)
+    refused(points.draw)
+    refused(lambda: points.play("R99-98"))
+    refused(points.step)
+    over = Game(2, seed=4)
+    over.run()
+    refused(over.draw)
+    return refusals
+
+
+def test_a_game_refuses_with_a_message_whose_words_are_the_error(walked):
+    refusals = _game_refusals()
+    for error in refusals:
+        assert str(error) == error.message_data.text()
+    by_id = {e.message_data.id: str(e) for e in refusals}
+    assert by_id["board.already_drawn"] == "red has already drawn a 7"
+    illegal = [str(e) for e in refusals if e.message_data.id == "board.illegal_move"]
+    assert illegal[0].startswith("'R1-2' is not a legal move for red with a 7; legal moves: ")
+    assert illegal[1].startswith("'R99-98' is not a legal move for red with the hand ")
+    assert by_id["board.plays_from_hand"] == ("in play-for-points-1992 a player plays from a "
+                                              "hand of 5: see game.hand and game.legal_moves()")
+    assert by_id["board.game_over"] == "the game is over: red won" or \
+        by_id["board.game_over"] == "the game is over: yellow won"
+
+
 def test_every_board_template_is_used_by_play_and_every_id_used_is_registered(walked, refused):
     used = {i for message in refused for i in message.ids()}
+    used.update(i for error in _game_refusals() for i in error.message_data.ids())
     for move in walked:
         used.update(move.message.ids())
         for e in move._replay():

@@ -6,13 +6,15 @@ table holds sentences.
 Kinds: ``colour`` (a colour code -> "Red"), ``colours`` (codes -> "Red and Yellow"), ``card``
 (a card -> its label, "7" or "Sorry!"), ``a_card`` (with its article: "an 8"), ``place`` (a
 location code -> "12", "safety-2", "START", "HOME"), ``semicolons`` (messages joined by "; "),
-``or`` (messages joined by " or ").
+``or`` (messages joined by " or "), ``commas`` (joined by ", "), ``card_names`` (cards by their
+names in notation, "sorry"). A game's colours in its refusals are colour names ("red"), as the
+game's API spells them.
 """
 
 from __future__ import annotations
 
 from ..core.messages import and_list, register, render
-from .cards import card_label, with_article
+from .cards import CARD_NAMES, card_label, with_article
 from .track import COLOURS, describe_location
 
 
@@ -143,6 +145,17 @@ ENGLISH: dict[str, str] = {
                           "({rules})",
     "must_move": "{count} legal move(s) exist with this card, and a player who can move must "
                  "({rules})",
+    # --- the game refusing what it is asked (GameError.message_data) ---
+    "game_over": "the game is over: {winner} won",
+    "plays_from_hand": "in {rules} a player plays from a hand of {size}: see game.hand and "
+                       "game.legal_moves()",
+    "already_drawn": "{colour} has already drawn a {card:card}",
+    "illegal_move": "{move!r} is not a legal move for {colour} with {holding}; legal moves: "
+                    "{options:commas}",
+    "the_hand": "the hand {cards:card_names}",
+    "holding_card": "{card:a_card}",
+    "played_by_person": "{colour} is played by a person: pass their move to play()",
+    "no_rematch_yet": "the game is not over yet; a rematch starts after a winner",
 }
 
 
@@ -157,5 +170,8 @@ register("board", "en", ENGLISH, kinds={
     "a_card": lambda value, language: with_article(card_label(value)),
     "place": lambda value, language: describe_location(value),
     "semicolons": _semicolons,
+    "commas": lambda value, language: ", ".join(render(v, language) for v in value),
+    # A card's name as the position and record formats spell it ("sorry"), as in a notation.
+    "card_names": lambda value, language: ", ".join(CARD_NAMES[c] for c in value),
     "or": lambda value, language: " or ".join(render(v, language) for v in value),
 })
