@@ -129,6 +129,13 @@ def test_a_game_refuses_with_a_message_whose_words_are_the_error(walked):
 def test_every_board_template_is_used_by_play_and_every_id_used_is_registered(walked, refused):
     used = {i for message in refused for i in message.ids()}
     used.update(i for error in _game_refusals() for i in error.message_data.ids())
+    from sorry_widget.cli import _closing, _opening
+
+    # Seed 15 ties in the high-card draw, so it is drawn again.
+    for rules, seed in (("partnership-1934", 15), ("play-for-points-1992", 2), ("classic", 1)):
+        game = Game(4, rules=rules, seed=seed)
+        game.run()
+        used.update(i for m in _opening(game) + _closing(game) for i in m.ids())
     for move in walked:
         used.update(move.message.ids())
         for e in move._replay():
@@ -194,3 +201,12 @@ def test_refusals_are_messages_whose_words_are_the_old_sentences(refused):
                           "(C9); 25 is not one of those")
     assert why_not_forfeit_message(position, 5).text() == \
         "1 legal move(s) exist with this card, and a player who can move must (C12)"
+
+
+def test_the_play_command_names_a_winning_team(capsys):
+    from sorry_widget.cli import main
+
+    assert main(["play", "--rules", "partnership-1934", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("high-card draw: red ")
+    assert out[-1] == "Red and Yellow win after 473 cards and 430 turns."

@@ -156,6 +156,15 @@ ENGLISH: dict[str, str] = {
     "holding_card": "{card:a_card}",
     "played_by_person": "{colour} is played by a person: pass their move to play()",
     "no_rematch_yet": "the game is not over yet; a rematch starts after a winner",
+    # --- the log of a game the command line prints (sorry-widget play) ---
+    "high_card_draw": "high-card draw: {draws:commas}",
+    "high_card_draw_again": "high-card draw (again, {round}): {draws:commas}",
+    "drew": "{colour} {card:card_name}",
+    "leads": "{colour} leads",
+    "wins_after": "{colour:colour} wins after {cards} cards and {turns} turns.",
+    "team_wins_after": "{team:colours} win after {cards} cards and {turns} turns.",
+    "scores": "scores: {scores:commas}",
+    "score": "{colour} {points}",
 }
 
 
@@ -173,5 +182,6 @@ register("board", "en", ENGLISH, kinds={
     "commas": lambda value, language: ", ".join(render(v, language) for v in value),
     # A card's name as the position and record formats spell it ("sorry"), as in a notation.
     "card_names": lambda value, language: ", ".join(CARD_NAMES[c] for c in value),
+    "card_name": lambda value, language: CARD_NAMES[value],
     "or": lambda value, language: " or ".join(render(v, language) for v in value),
 })
