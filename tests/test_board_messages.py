@@ -210,3 +210,53 @@ def test_the_play_command_names_a_winning_team(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("high-card draw: red ")
     assert out[-1] == "Red and Yellow win after 473 cards and 430 turns."
+
+
+#: One move of each kind and of each thing that can follow it, with its explanation as the
+#: code before messages wrote it (rules, mover, pawns, card, notation, explanation).
+PINNED = [
+    ('classic', 'red', {'red': ['start', 'start', 'start', 'start'], 'yellow': ['start', 'start', 'start', 'start']}, 1, 'RS-4',
+     "Red's 1 starts a pawn from START onto its start exit, 4 (C1)."),
+    ('classic', 'red', {'red': ['start', 'start', 'start', 'start'], 'yellow': ['start', 'start', 'start', 'start']}, 2, 'RS-4',
+     "Red's 2 starts a pawn from START onto its start exit, 4 (C1). Red draws again (C7)."),
+    ('classic', 'yellow', {'red': ['start', 'start', 'start', 'start'], 'yellow': [34, 'start', 'start', 'start']}, 4, 'Y34-30',
+     "Yellow's 4 moves the pawn on 34 backward 4 squares to 30 (C13)."),
+    ('classic', 'yellow', {'red': ['start', 'start', 'start', 'start'], 'yellow': [34, 'start', 'start', 'start']}, 5, 'Y34-39',
+     "Yellow's 5 moves the pawn on 34 forward 5 squares to 39 (C13), staying on the triangle at 39: a pawn does not slide on its own colour's slide (C4)."),
+    ('classic', 'red', {'red': [4, 'start', 'start', 'start'], 'yellow': [35, 'start', 'start', 'start']}, 11, 'R4<>Y35',
+     "Red's 11 switches its pawn on 4 with Yellow's pawn on 35 (C10)."),
+    ('classic', 'red', {'red': [4, 'start', 'start', 'start'], 'yellow': [35, 'start', 'start', 'start']}, 13, 'R!Y35',
+     "Red's Sorry! takes a pawn from START and puts it on 35, sending Yellow's pawn there back to its START (C11)."),
+    ('classic', 'yellow', {'red': [58, 'start', 'start', 'start'], 'yellow': [34, 'safety-4', 'start', 'start']}, 2, 'Ys4-H',
+     "Yellow's 2 moves the pawn on safety-4 forward 2 squares to HOME (C7), reaching HOME by exact count (C6). Yellow draws again (C7)."),
+    ('classic', 'yellow', {'red': [4, 'start', 'start', 'start'], 'yellow': [34, 58, 'safety-4', 'start']}, 3, 'Y58-1>4',
+     "Yellow's 3 moves the pawn on 58 forward 3 squares to 1 (C13), landing on Red's slide at 1 and sliding to 4 (C4), which sweeps Red's pawn on 4 back to START."),
+    ('classic', 'yellow', {'red': [4, 'start', 'start', 'start'], 'yellow': [34, 58, 'safety-4', 'start']}, 3, 'Y58-1>4',
+     "Yellow's 3 moves the pawn on 58 forward 3 squares to 1 (C13), landing on Red's slide at 1 and sliding to 4 (C4), which sweeps Red's pawn on 4 back to START."),
+    ('classic', 'yellow', {'red': [4, 43, 47, 'start'], 'yellow': ['safety-4', 'start', 'start', 'home']}, 3, 'Y pass',
+     'Yellow cannot move with a 3: every move would overshoot HOME, which needs an exact count (C6): the turn is forfeited (C12).'),
+    ('classic', 'red', {'red': [5, 55, 'start', 'start'], 'yellow': [2, 13, 'safety-5', 'home']}, 8, 'R55-s1',
+     "Red's 8 moves the pawn on 55 forward 8 squares to safety-1 (C13), turning at its safety entry, 2, into its safety zone (C5)."),
+    ('classic', 'yellow', {'red': ['safety-3', 'home', 'home', 'home'], 'yellow': ['home', 'home', 'home', 'home']}, 1, 'Y pass',
+     'Yellow has no pawn out of START and a 1 cannot start one (C1): the turn is forfeited (C12). Yellow has every pawn HOME and wins (C14).'),
+    ('classic', 'yellow', {'red': ['safety-3', 'home', 'home', 'home'], 'yellow': ['home', 'home', 'home', 'home']}, 2, 'Y pass',
+     'Yellow has no pawn out of START and a 2 cannot start one (C1): the 2 is forfeited (C12). Yellow has every pawn HOME and wins (C14).'),
+    ('edition-2013', 'red', {'red': [4, 'start', 'start', 'start'], 'yellow': [44, 'start', 'start', 'start']}, 13, 'R4-8',
+     "Red's Sorry! moves the pawn on 4 forward 4 squares to 8 (the 2013 option of a Sorry! as 4 forward)."),
+    ('teams-1992', 'yellow', {'blue': ['home', 'home', 'home', 'home'], 'green': [34, 'home', 'home', 'home'], 'red': ['safety-5', 'home', 'home', 'home'], 'yellow': ['home', 'home', 'home', 'home']}, 1, 'Rs5-H',
+     "Yellow's 1 moves Red's pawn on safety-5 forward 1 square to HOME (C1, T1), reaching HOME by exact count (C6). Yellow and Red have every pawn HOME and win as a team (T8)."),
+    ('play-for-points-1992', 'yellow', {'red': ['safety-3', 'home', 'home', 'home'], 'yellow': ['home', 'home', 'home', 'home']}, 2, 'Y discard 2',
+     "No card in Yellow's hand can move (P3): Yellow discards the 2, draws a card, and the turn ends."),
+]
+
+
+@pytest.mark.parametrize(("rules", "to_move", "pawns", "card", "notation", "explanation"),
+                         PINNED)
+def test_explanations_keep_their_english_words(rules, to_move, pawns, card, notation,
+                                               explanation):
+    position = Position.from_dict({"format": "sorry-position/1", "rules": rules,
+                                   "to_move": to_move, "pawns": pawns})
+    moves = hand_moves(position, [card]) if position.rules.hand_size else \
+        legal_moves(position, card)
+    move, = [m for m in moves if m.notation == notation]
+    assert move.explanation == explanation
