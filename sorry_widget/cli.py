@@ -15,6 +15,7 @@ from .board.game import Game, GameError
 from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.project import DOCS_URL
+from .core.messages import Message
 from .core.safeio import read_json, read_json_file
 from .lesson_files import DEFAULT_FOLDER
 from .board.record import Record, RecordError
@@ -287,6 +288,36 @@ def _log_lines(moves, plays) -> list[str]:
     return lines
 
 
+def _opening(game) -> list[Message]:
+    """The board messages before a game's log: the high-card draws and who leads (1934)."""
+    out = [Message("board.high_card_draw_again", round=n, draws=_drew(draws)) if n > 1
+           else Message("board.high_card_draw", draws=_drew(draws))
+           for n, draws in enumerate(game.leader_draws, 1)]
+    if game.leader_draws:
+        out.append(Message("board.leads", colour=game.start.colour_to_move))
+    return out
+
+
+def _drew(draws) -> list[Message]:
+    return [Message("board.drew", colour=c, card=card) for c, card in draws]
+
+
+def _closing(game) -> list[Message]:
+    """The board messages after a game's log: who won, and the scores where the rules keep
+    them."""
+    if isinstance(game.winner, str):
+        out = [Message("board.wins_after", colour=game.winner, cards=game.cards_played,
+                       turns=game.turn)]
+    else:  # a team (T8)
+        out = [Message("board.team_wins_after", team=list(game.winner),
+                       cards=game.cards_played, turns=game.turn)]
+    scores = game.rules.scores(game.position)
+    if scores is not None:
+        out.append(Message("board.scores", scores=[Message("board.score", colour=c, points=n)
+                                                   for c, n in scores.items()]))
+    return out
+
+
 def cmd_play(args) -> int:
     strategy = args.strategy.split(",") if "," in args.strategy else args.strategy
     try:
@@ -298,19 +329,13 @@ def cmd_play(args) -> int:
     game.run()
     names = ", ".join(f"{c} ({s.name})" for c, s in game.strategies.items())
     print(f"Sorry! — {game.rules.title}; seed {game.seed}; {names}")
-    for n, draws in enumerate(game.leader_draws, 1):
-        cards = ", ".join(f"{c} {CARD_NAMES[card]}" for c, card in draws)
-        print(f"high-card draw{f' (again, {n})' if n > 1 else ''}: {cards}")
-    if game.leader_draws:
-        print(f"{game.start.colour_to_move} leads")
+    for message in _opening(game):
+        print(message.text())
     print(f"{'turn':>4}  {'player':<6} {'card':>5}  {'move':<16} explanation")
     for line in _log_lines([p.move for p in game.history], game.history):
         print(line)
-    print(f"{game.winner.capitalize()} wins after {game.cards_played} cards "
-          f"and {game.turn} turns.")
-    scores = game.rules.scores(game.position)
-    if scores is not None:
-        print("scores: " + ", ".join(f"{c} {n}" for c, n in scores.items()))
+    for message in _closing(game):
+        print(message.text())
     if args.record:
         try:
             Record.from_game(game).save(args.record)
