@@ -16,6 +16,7 @@ from .board.moves import hand_moves, legal_moves
 from .board.state import MAX_POSITION_BYTES, Position, PositionError
 from .core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
 from .core.project import DOCS_URL
+from .core.messages import Message
 from .core.safeio import read_json, read_json_file
 from .lesson_files import DEFAULT_FOLDER
 from .board.record import Record, RecordError
@@ -314,6 +315,36 @@ def _log_head(language: str) -> str:
             f"{heads['cli.move']:<16} {heads['cli.explanation']}")
 
 
+def _opening(game) -> list[Message]:
+    """The board messages before a game's log: the high-card draws and who leads (1934)."""
+    out = [Message("board.high_card_draw_again", round=n, draws=_drew(draws)) if n > 1
+           else Message("board.high_card_draw", draws=_drew(draws))
+           for n, draws in enumerate(game.leader_draws, 1)]
+    if game.leader_draws:
+        out.append(Message("board.leads", colour=game.start.colour_to_move))
+    return out
+
+
+def _drew(draws) -> list[Message]:
+    return [Message("board.drew", colour=c, card=card) for c, card in draws]
+
+
+def _closing(game) -> list[Message]:
+    """The board messages after a game's log: who won, and the scores where the rules keep
+    them."""
+    if isinstance(game.winner, str):
+        out = [Message("board.wins_after", colour=game.winner, cards=game.cards_played,
+                       turns=game.turn)]
+    else:  # a team (T8)
+        out = [Message("board.team_wins_after", team=list(game.winner),
+                       cards=game.cards_played, turns=game.turn)]
+    scores = game.rules.scores(game.position)
+    if scores is not None:
+        out.append(Message("board.scores", scores=[Message("board.score", colour=c, points=n)
+                                                   for c, n in scores.items()]))
+    return out
+
+
 def cmd_play(args) -> int:
     strategy = args.strategy.split(",") if "," in args.strategy else args.strategy
     try:
@@ -328,29 +359,13 @@ def cmd_play(args) -> int:
     print(_words("cli.game_title", "Sorry! — {rules}; seed {seed}; {players}", lang,
                  rules=word(game.rules.title, lang, f"ruleset.{game.rules.name}"),
                  seed=game.seed, players=names))
-    for n, draws in enumerate(game.leader_draws, 1):
-        cards = ", ".join(f"{_colour(c, lang)} {CARD_NAMES[card]}" for c, card in draws)
-        if n > 1:
-            print(_words("cli.high_card_again", "high-card draw (again, {n}): {cards}", lang,
-                         n=n, cards=cards))
-        else:
-            print(_words("cli.high_card", "high-card draw: {cards}", lang, cards=cards))
-    if game.leader_draws:
-        print(_words("cli.leads", "{colour} leads", lang,
-                     colour=_colour(game.start.colour_to_move, lang)))
+    for message in _opening(game):
+        print(message.text(lang))
     print(_log_head(lang))
     for line in _log_lines([p.move for p in game.history], game.history, lang):
         print(line)
-    winner = _colour(game.winner, lang) if isinstance(game.winner, str) else \
-        " / ".join(_colour(c, lang) for c in game.winner)
-    print(_words("cli.wins", "{winner} wins after {cards} cards and {turns} turns.", lang,
-                 winner=winner[:1].upper() + winner[1:], cards=game.cards_played,
-                 turns=game.turn))
-    scores = game.rules.scores(game.position)
-    if scores is not None:
-        print(_words("cli.scores", "scores: {scores}", lang, scores=", ".join(
-            f"{_colour(c, lang) if c in ('red', 'blue', 'yellow', 'green') else c} {n}"
-            for c, n in scores.items())))
+    for message in _closing(game):
+        print(message.text(lang))
     if args.record:
         try:
             Record.from_game(game).save(args.record)

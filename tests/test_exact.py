@@ -203,3 +203,18 @@ def test_lesson_8_says_what_it_computes():
         race.values_random[(58, safety(5), 0)]
     # The fastest journey, as the lesson prints it.
     assert "a 1 or 2, a 4 back to square 0, an 8" in "\n".join(c.source for c in lesson.cells)
+
+
+def test_lesson_8_in_french_says_the_same():
+    import nbformat
+    from pathlib import Path
+    lesson = nbformat.read(Path(__file__).parent.parent / "notebooks" / "fr" /
+                           "08-chaines-de-markov.ipynb", as_version=4)
+    words = "\n".join(c.source for c in lesson.cells if c.cell_type == "markdown")
+    code = "\n".join(c.source for c in lesson.cells if c.cell_type == "code")
+    assert f"{exact.journey().states} équations en tout" in words
+    assert "avec remise" in words and "5/45" in words and "4/45" in words
+    assert "6 000 courses" in words and "COURSES = 6000" in code
+    assert "case 58" in words and "un 4 en arrière jusqu'à la case 0, un 8" in code
+    # The page it links to exists, from where the lesson is.
+    assert (Path(__file__).parent.parent / "notebooks" / "fr" / "../../docs/exact.md").exists()

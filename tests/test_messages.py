@@ -52,3 +52,10 @@ def test_bad_ids_languages_and_registrations_are_refused():
     with pytest.raises(AttributeError):
         Message("testdomain.shout", word="x").id = "other"
     assert render("already words") == "already words"
+
+
+def test_sentences_follow_with_a_space_each_and_none_is_nothing():
+    register("testdomain", "en", {"said": "Done.{after:sentences}", "also": "{who:cap} too."})
+    assert Message("testdomain.said", after=[]).text() == "Done."
+    assert Message("testdomain.said", after=[Message("testdomain.also", who="red")]).text() == \
+        "Done. Red too."

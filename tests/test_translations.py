@@ -171,8 +171,8 @@ def test_cli_play_log_in_french(capsys):
     assert text.splitlines()[-1].startswith("Rouge gagne après ")
     assert english.splitlines()[1].split() == ["turn", "player", "card", "move", "explanation"]
     # The same game: the notation column does not change with the language.
-    notation = [line[28:44] for line in english.splitlines()[2:-1]]
-    assert notation == [line[28:44] for line in text.splitlines()[2:-1]]
+    notation = [line[20:36] for line in english.splitlines()[2:-1]]
+    assert notation == [line[20:36] for line in text.splitlines()[2:-1]]
 
 
 def test_cli_cardgame_play_in_french(capsys):

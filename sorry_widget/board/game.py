@@ -17,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_NAMES, DrawPile, card_from_name, card_label, deck_cards, with_article
+from ..core.messages import Message
+from .cards import CARD_NAMES, DrawPile, card_from_name, deck_cards
 from .moves import DISCARD, Move, _hand_moves, legal_moves
 from .state import Position
 # high_card_draw is the rule sets' now; the game's callers still find it here.
@@ -27,7 +28,12 @@ from .strategies import RandomStrategy, Strategy, as_strategy
 
 
 class GameError(SorryError):
-    """A request the game cannot carry out; the game is left unchanged."""
+    """A request the game cannot carry out; the game is left unchanged. A refusal of the game
+    itself carries its :class:`Message` as ``message_data`` (None for a bad argument)."""
+
+    def __init__(self, message: Message | str) -> None:
+        self.message_data = message if isinstance(message, Message) else None
+        super().__init__(str(message))
 
 
 @dataclass(frozen=True)
@@ -150,10 +156,10 @@ class Game:
         ``card`` chooses the card instead ("suppose red draws a 7"): it is taken out of the
         draw pile, so the deck stays a real deck and the game's record stays valid."""
         if self.finished:
-            raise GameError(f"the game is over: {self.winner} won")
+            raise GameError(Message("board.game_over", winner=self.winner))
         if self.rules.deals_hands:
-            raise GameError(f"in {self.rules.name} a player plays from a hand of "
-                            f"{len(self.hand)}: see game.hand and game.legal_moves()")
+            raise GameError(Message("board.plays_from_hand", rules=self.rules.name,
+                                    size=self.rules.hand_size))
         if card is not None:
             try:
                 wanted = card if isinstance(card, int) and not isinstance(card, bool) \
@@ -161,10 +167,12 @@ class Game:
                 if wanted not in CARD_NAMES:
                     raise ValueError(f"card: {card!r} is not a Sorry! card")
                 if self.card is not None and self.card != wanted:
-                    raise GameError(f"{self.colour_to_move} has already drawn a "
-                                    f"{card_label(self.card)}")
+                    raise GameError(Message("board.already_drawn", colour=self.colour_to_move,
+                                            card=self.card))
                 if self.card is None:
                     self.card = self.pile.take(wanted)
+            except GameError:
+                raise  # already the refusal, with its message
             except ValueError as exc:
                 raise GameError(str(exc)) from None
         if self.card is None:
@@ -179,7 +187,7 @@ class Game:
     def legal_moves(self) -> list[Move]:
         if self.rules.deals_hands:
             if self.finished:
-                raise GameError(f"the game is over: {self.winner} won")
+                raise GameError(Message("board.game_over", winner=self.winner))
             return _hand_moves(self.position,
                                list(dict.fromkeys(self.hands[self.position.colour_to_move])))
         return legal_moves(self.position, self.draw())
@@ -197,13 +205,12 @@ class Game:
             moves = [m for m in moves if m.card == wanted]
         chosen = _find_move(moves, move)
         if chosen is None:
-            options = ", ".join(m.notation for m in moves)
-            holding = (f"the hand {', '.join(CARD_NAMES[c] for c in self.hand)}"
-                       if self.rules.deals_hands else with_article(card_label(self.card)))
-            raise GameError(
-                f"{move if isinstance(move, str) else move.notation!r} is not a legal move for "
-                f"{self.colour_to_move} with {holding}; legal moves: {options}"
-            )
+            holding = (Message("board.the_hand", cards=self.hand) if self.rules.deals_hands
+                       else Message("board.holding_card", card=self.card))
+            raise GameError(Message(
+                "board.illegal_move", move=move if isinstance(move, str) else move.notation,
+                colour=self.colour_to_move, holding=holding,
+                options=[m.notation for m in moves]))
         return self._commit(chosen)
 
     def step(self) -> Play:
@@ -214,9 +221,7 @@ class Game:
         card = None if self.rules.deals_hands else self.draw()
         strategy = self.strategies[self.colour_to_move]
         if strategy is None:
-            raise GameError(
-                f"{self.colour_to_move} is played by a person: pass their move to play()"
-            )
+            raise GameError(Message("board.played_by_person", colour=self.colour_to_move))
         moves = self.legal_moves()
         # The random player's shortcut for lists exactly as the generator makes them.
         choose = strategy.choose_legal if type(strategy) is RandomStrategy else strategy.choose
@@ -268,7 +273,7 @@ class Game:
     def rematch(self, seed: Any = None) -> Game:
         """A new game with the same players, the winner going first (C14)."""
         if not self.finished:
-            raise GameError("the game is not over yet; a rematch starts after a winner")
+            raise GameError(Message("board.no_rematch_yet"))
         initial = Position.initial(list(self.colours), self.rules, to_move=self.winner,
                                    pawns_per_player=len(self.start.pawns[0]))
         return Game(start=initial, seed=seed, strategies=dict(self.strategies),

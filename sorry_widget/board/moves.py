@@ -8,9 +8,12 @@ so what a move says always matches what it does.
 
 from __future__ import annotations
 
-import re
 import sys
 
+from ..core.messages import Message
+from . import messages as _messages  # noqa: F401 - registers the templates Move.message names
+from .cards import CARD_NAMES, SORRY, card_from_name, card_label
+from .state import Position, PositionError, answer_moves_with, parse_location
 from .track import (
     BACKWARD,
     COLOUR_LETTERS,
@@ -22,7 +25,6 @@ from .track import (
     SLIDE_AT_TRIANGLE,
     START,
     TRACK_SQUARES,
-    describe_location,
     entry_square,
     is_safety,
     is_track,
@@ -30,8 +32,6 @@ from .track import (
     short_name,
     start_exit,
 )
-from .cards import CARD_NAMES, SORRY, card_from_name, card_label, with_article
-from .state import Position, PositionError, answer_moves_with, parse_location
 
 # Move kinds.
 START_PAWN = "start"
@@ -56,15 +56,6 @@ CARD_RULE = {1: "C1", 2: "C7", 3: "C13", 4: "C13", 5: "C13", 7: "C8", 8: "C13", 
 #: The rule behind each kind of event of a move.
 EVENT_RULE = {"bump": "C3", "slide": "C4", "own_slide": "C4", "safety": "C5", "home": "C6"}
 _LETTER = COLOUR_LETTERS
-_RULE_ID = re.compile(r"\b[CTP]\d{1,2}\b")
-
-
-def _colour_name(colour: int) -> str:
-    return COLOURS[colour].capitalize()
-
-
-def _mover_name(position: Position) -> str:
-    return _colour_name(position.colours[position.to_move])
 
 
 def _take(locs: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
@@ -178,14 +169,14 @@ class Move:
     __slots__ = ("position", "card", "kind", "parts", "_result", "reason", "_log")
 
     def __init__(self, position: Position, card: int, kind: str, parts: tuple,
-                 result_pawns: tuple | None = None, reason: str = "") -> None:
+                 result_pawns: tuple | None = None, reason: Message | None = None) -> None:
         self.position = position
         self.card = card
         self.kind = kind
         self.parts = parts
         # None until asked for: a random player picks among most cards' moves without them.
         self._result = result_pawns
-        #: For a forfeit, why there was nothing (else) to do.
+        #: For a forfeit or a discard, why there was nothing (else) to do (a Message).
         self.reason = reason
         self._log = None
 
@@ -281,13 +272,10 @@ class Move:
             rid = EVENT_RULE.get(e[0])
             if rid:
                 ids.append(rid)
-            if e[0] == "forfeit":
-                ids.extend(_RULE_ID.findall(e[2]))
-            if e[0] == "discard":
-                ids.extend(_RULE_ID.findall(e[3]))
-        ids.extend(_RULE_ID.findall(self.explanation) if self.position.rules.partnerships() else ())
-        if self.wins and not self.position.rules.partnerships():
-            ids.append("C14")
+        # Then every rule the explanation cites (a forfeit's reason, T1–T8, the win's C14).
+        ids.extend(self.message.rule_ids())
+        if self.wins and self.position.rules.partnerships() is None:
+            ids.append("C14")  # a discard's sentence says nothing of the win it leaves standing
         return tuple(dict.fromkeys(ids))
 
     @property
@@ -330,9 +318,15 @@ class Move:
         return " ".join(out)
 
     @property
-    def explanation(self) -> str:
-        """One or two sentences: what happens and which rules allow it."""
+    def message(self) -> Message:
+        """What happens and which rules allow it, as a message id with its parameters."""
         return _explain(self)
+
+    @property
+    def explanation(self) -> str:
+        """One or two sentences: what happens and which rules allow it (:attr:`message` in
+        English)."""
+        return self.message.text()
 
     def to_dict(self, with_card: bool = False) -> dict:
         """The move as an entry of the ``moves`` command's answer (docs/position-format.md);
@@ -382,10 +376,10 @@ def event_dict(e: tuple) -> dict:
         return {"event": "switch", "colour": COLOURS[e[1]], "from": e[2],
                 "other": COLOURS[e[3]], "other_from": e[4]}
     if kind == "forfeit":
-        return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2]}
+        return {"event": "forfeit", "colour": COLOURS[e[1]], "reason": e[2].text()}
     if kind == "discard":
         return {"event": "discard", "colour": COLOURS[e[1]], "card": CARD_NAMES[e[2]],
-                "reason": e[3]}
+                "reason": e[3].text()}
     raise ValueError(f"unknown event {kind!r}")
 
 
@@ -418,12 +412,12 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
             _simple_moves(position, seats, card, 4, FORWARD, FORWARD_MOVE, add)
         if not moves and forfeits:
             if all(START not in position.pawns[s] for s in seats):
-                why = f"{_team_name(position, seats)} no pawn in START to use the Sorry! on (C11)"
+                why = Message("board.sorry_no_start", who=_who(position, seats),
+                              rules="C11")
             else:
-                why = (f"no opponent pawn stands on the track for {_mover_name(position)}'s "
-                       "Sorry! (C11)")
+                why = Message("board.sorry_no_target", player=_mover(position), rules="C11")
             if rules.sorry_forward_4:
-                why += " and no pawn can move 4 forward"
+                why = Message("board.and_no_4_forward", reason=why)
             add(_forfeit(position, card, why))
         return moves
 
@@ -441,8 +435,8 @@ def _card_moves(position: Position, card: int, forfeits: bool, seats=None) -> li
         forward_exists = bool(moves)
         _switch_moves(position, seats, add)
         if not forward_exists and moves and forfeits:
-            add(_forfeit(position, card, f"{_mover_name(position)} declines to switch, as a "
-                         "player may when no pawn can move 11 forward (C10)"))
+            add(_forfeit(position, card, Message("board.declines_switch",
+                                                 player=_mover(position), rules="C10")))
     if not moves and forfeits:
         reason = _forfeit_reason(position, card) if len(seats) == 1 else \
             _team_forfeit_reason(position, seats, card)
@@ -477,15 +471,14 @@ def _hand_moves(position: Position, distinct: list[int]) -> list[Move]:
             playable = playable or card != 11 or of_card[0].kind != SWITCH
     if playable:
         return moves
-    name = _mover_name(position)
     if not moves:
-        why = f"no card in {name}'s hand can move (P3)"
+        why = Message("board.no_card_moves", player=_mover(position), rules="P3")
     else:
-        why = f"{name} may decline the 11's switch (C10) and discard instead (P3)"
+        why = Message("board.may_decline_switch", player=_mover(position), rules=["C10", "P3"])
     return moves + [Move(position, card, DISCARD, (), position.pawns, why) for card in distinct]
 
 
-def _forfeit(position: Position, card: int, reason: str) -> Move:
+def _forfeit(position: Position, card: int, reason: Message) -> Move:
     return Move(position, card, FORFEIT, (), position.pawns, reason)
 
 
@@ -598,38 +591,43 @@ def _sorry_moves(position: Position, seats, add) -> None:
             add(Move(position, SORRY, SORRY_MOVE, ((seat, START, target),)))
 
 
-def _team_name(position: Position, seats) -> str:
-    """ "Red has" or "Red's team (Red and Yellow) has" for a sentence about whose pawns."""
+def _mover(position: Position) -> int:
+    """The colour code of the player to move (a message's ``player``)."""
+    return position.colours[position.to_move]
+
+
+def _who(position: Position, seats) -> Message:
+    """Red, or in a team game Red's team (Red and Yellow), as the subject of a sentence."""
     if len(seats) == 1:
-        return f"{_colour_name(position.colours[seats[0]])} has"
-    names = [_colour_name(position.colours[s]) for s in seats]
-    return f"{names[0]}'s team ({' and '.join(names)}) has"
+        return Message("board.player", player=position.colours[seats[0]])
+    return Message("board.team", player=position.colours[seats[0]],
+                   team=[position.colours[s] for s in seats])
 
 
-def _team_forfeit_reason(position: Position, seats, card: int) -> str:
-    names = " and ".join(_colour_name(position.colours[s]) for s in seats)
-    label = card_label(card)
+def _turn_lost() -> Message:
+    return Message("board.turn_forfeited", rules="C12")
+
+
+def _team_forfeit_reason(position: Position, seats, card: int) -> Message:
+    team = [position.colours[s] for s in seats]
     if all(loc >= START for s in seats for loc in position.pawns[s]):
-        return (f"neither {names.replace(' and ', ' nor ')} has a pawn out of START and "
-                f"{with_article(label)} cannot start one (C1): the turn is forfeited (C12)")
-    return (f"no pawn of {names} can move with {with_article(label)} (T1): the turn is "
-            "forfeited (C12)")
+        return Message("board.team_in_start", team=team, card=card, rules="C1",
+                       lost=_turn_lost())
+    return Message("board.team_cannot_move", team=team, card=card, rules="T1", lost=_turn_lost())
 
 
-def _forfeit_reason(position: Position, card: int) -> str:
+def _forfeit_reason(position: Position, card: int) -> Message:
     """Why no move exists: names each obstacle and its rule."""
     seat = position.to_move
     colour = position.colours[seat]
-    name = _colour_name(colour)
     own = position.pawns[seat]
-    label = card_label(card)
     on_board = sorted({x for x in own if x < START})
     if not on_board:
         if START in own and card in (1, 2):
-            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), so "
-                    f"the {label} cannot start a pawn: the turn is forfeited (C12)")
-        return (f"{name} has no pawn out of START and {with_article(label)} cannot start one "
-                "(C1): the turn is forfeited (C12)")
+            return Message("board.start_exit_blocked", player=colour, exit=start_exit(colour),
+                           rules="C2", card=card, lost=_turn_lost())
+        return Message("board.none_out_of_start", player=colour, card=card, rules="C1",
+                       lost=_turn_lost())
     obstacles = set()
     for origin in on_board:
         for table, steps in _card_steps(card):
@@ -640,17 +638,17 @@ def _forfeit_reason(position: Position, card: int) -> str:
                 obstacles.add("own")
     parts = []
     if obstacles == {"overshoot"}:
-        parts.append("every move would overshoot HOME, which needs an exact count (C6)")
+        parts.append(Message("board.all_overshoot", rules="C6"))
     elif obstacles == {"own"}:
-        parts.append(f"every move would land on one of {name}'s own pawns (C2)")
+        parts.append(Message("board.all_own", player=colour, rules="C2"))
     elif obstacles:
-        parts.append(f"every move would overshoot HOME (C6) or land on one of {name}'s own "
-                     "pawns (C2)")
+        parts.append(Message("board.overshoot_or_own", player=colour, rules=["C6", "C2"]))
     if card == 7:
-        parts.append("no two pawns can share the 7 either (C8)")
+        parts.append(Message("board.no_split", rules="C8"))
     if card == 11:
-        parts.append("no pawn of another colour is on the track to switch with (C10)")
-    return f"{name} cannot move with {with_article(label)}: {'; '.join(parts)}: the turn is forfeited (C12)"
+        parts.append(Message("board.no_switch", rules="C10"))
+    return Message("board.cannot_move", player=colour, card=card, obstacles=parts,
+                   lost=_turn_lost())
 
 
 def _card_steps(card: int) -> list:
@@ -668,130 +666,124 @@ def _card_steps(card: int) -> list:
 # --- explanations ---------------------------------------------------------------------------
 
 
-def _clauses(log: list, mover: int, team: tuple = ()) -> list[str]:
-    """Sentence fragments for what followed the basic step: bumps, slides, safety, home.
-    ``team`` holds the colours of the player's team, whose pawns may be bumped too (T3)."""
+def _clauses(log: list, mover: int, team: tuple = ()) -> list[Message]:
+    """What followed the basic step: bumps, slides, safety, home. ``team`` holds the colours of
+    the player's team, whose pawns may be bumped too (T3)."""
     out = []
     for e in log:
         kind = e[0]
         if kind == "bump":
-            rule = "C3, T3" if e[1] in team else "C3"
-            out.append(f"bumping {_colour_name(e[1])}'s pawn on {e[2]} back to its START ({rule})")
+            out.append(Message("board.bump", colour=e[1], at=e[2],
+                               rules="C3, T3" if e[1] in team else "C3"))
         elif kind == "slide":
-            text = (f"landing on {_colour_name(SLIDE_AT_TRIANGLE[e[2]].owner)}'s slide at {e[2]} "
-                    f"and sliding to {e[3]} (C4)")
+            sweep = []
             if e[4]:
-                swept = _and_list([
-                    f"{'its own' if c == mover else _colour_name(c) + chr(39) + 's'} pawn on {sq}"
-                    for c, sq in e[4]])
-                text += f", which sweeps {swept} back to START"
-            out.append(text)
+                sweep.append(Message("board.sweep", pawns=[
+                    Message("board.its_own_pawn_on", at=sq) if c == mover
+                    else Message("board.colours_pawn_on", colour=c, at=sq) for c, sq in e[4]]))
+            out.append(Message("board.slide", owner=SLIDE_AT_TRIANGLE[e[2]].owner, at=e[2],
+                               to=e[3], rules="C4", sweep=sweep))
         elif kind == "own_slide":
-            out.append(f"staying on the triangle at {e[2]}: a pawn does not slide on its own "
-                       "colour's slide (C4)")
+            out.append(Message("board.own_slide", at=e[2], rules="C4"))
         elif kind == "safety":
-            out.append(f"turning at its safety entry, {entry_square(e[1])}, into its safety "
-                       "zone (C5)")
+            out.append(Message("board.safety", entry=entry_square(e[1]), rules="C5"))
         elif kind == "home":
-            out.append("reaching HOME by exact count (C6)")
+            out.append(Message("board.home", rules="C6"))
     return out
 
 
-def _and_list(items: list[str]) -> str:
-    """ "a", "a and b", "a, b and c" """
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _join(clauses: list[str]) -> str:
-    if not clauses:
-        return ""
-    return ", " + ", ".join(clauses)
-
-
-def _pawn(move: Move, seat: int, where: str) -> str:
+def _pawn(move: Move, seat: int, where: int) -> Message:
     """ "the pawn on 12", or in a team game "Yellow's pawn on 12" when it is the partner's."""
     p = move.position
     if seat == p.to_move:
-        return f"the pawn {where}"
-    return f"{_colour_name(p.colours[seat])}'s pawn {where}"
+        return Message("board.the_pawn_on", at=where)
+    return Message("board.colours_pawn", colour=p.colours[seat]) if where is None else \
+        Message("board.colours_pawn_on", colour=p.colours[seat], at=where)
 
 
-def _explain(move: Move) -> str:
+def _whose(move: Move, seat: int, mine: str) -> Message:
+    """ "a pawn" / "its pawn" of the player's own, or "Yellow's pawn" of the partner's (T1)."""
+    if seat == move.position.to_move:
+        return Message(mine)
+    return Message("board.colours_pawn", colour=move.position.colours[seat])
+
+
+def _explain(move: Move) -> Message:
     log = move._replay()
     p = move.position
     colour = p.colours[p.to_move]
-    name = _colour_name(colour)
     team = p.rules.partnerships() is not None
     partners = tuple(p.colours[s] for s in p.rules.mover_seats(p)) if team else ()
     card = move.card
-    label = card_label(card)
     kind = move.kind
     if kind == DISCARD:
-        return (f"{move.reason[0].upper() + move.reason[1:]}: {name} discards the {label}, draws "
-                "a card, and the turn ends.")
+        return Message("board.discard", reason=move.reason, player=colour, card=card)
+    # The sentence after the move's own; params are built in the order the template cites
+    # them, so that the message's rule ids come in the order a reader meets them.
+    ending = []
+    if move.wins and team:
+        ending.append(Message("board.team_wins",
+                              team=[p.colours[s] for s in p.rules.mover_seats(p)], rules="T8"))
+    elif move.wins:
+        ending.append(Message("board.wins", player=colour, rules="C14"))
+    elif p.rules.draws_again(card, False):
+        ending.append(Message("board.draws_again", player=colour, rules="C7"))
     if kind == FORFEIT:
-        text = move.reason[0].upper() + move.reason[1:]
+        reason = move.reason
+        if "lost" not in reason.params:
+            return Message("board.forfeit_turn", reason=reason, ending=ending)
         if p.rules.draws_again(card, False):
             # The 2 still draws again (C7), so only this card is lost, not the turn.
-            text = text.replace("the turn is forfeited", "the 2 is forfeited")
-        if "forfeit" not in text:
-            text += ": the turn is forfeited"
-        sentence = text + "."
-    elif kind == START_PAWN:
+            reason = Message(reason.id, **{**reason.params, "lost": Message(
+                "board.card_forfeited", card=2, rules="C12")})
+        return Message("board.forfeit", reason=reason, ending=ending)
+    if kind == START_PAWN:
         seat, _, landing = move.parts[0]
-        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C1" if seat == p.to_move else "C1, T2"
-        sentence = (f"{name}'s {label} starts {whose} from START onto its start exit, {landing} "
-                    f"({rule}){_join(_clauses(log, p.colours[seat], partners))}.")
-    elif kind in (FORWARD_MOVE, BACKWARD_MOVE):
+        return Message("board.start", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.a_pawn"), to=landing,
+                       rules="C1" if seat == p.to_move else "C1, T2",
+                       then=_clauses(log, p.colours[seat], partners), ending=ending)
+    if kind in (FORWARD_MOVE, BACKWARD_MOVE):
         seat, origin, landing = move.parts[0]
         pawn_colour = p.colours[seat]
         steps = _steps_between(pawn_colour, origin, landing, kind)
-        direction = "backward" if kind == BACKWARD_MOVE else "forward"
-        rule = CARD_RULE[card]
+        then = _clauses(log, pawn_colour, partners)
+        pawn = _pawn(move, seat, origin)
         if card == SORRY:
-            rule = "the 2013 option of a Sorry! as 4 forward"
-        if seat != p.to_move:
-            rule += ", T1"
-        squares = "square" if steps == 1 else "squares"
-        sentence = (f"{name}'s {label} moves {_pawn(move, seat, 'on ' + describe_location(origin))}"
-                    f" {direction} {steps} {squares} to {describe_location(landing)} ({rule})"
-                    f"{_join(_clauses(log, pawn_colour, partners))}.")
-    elif kind == SPLIT:
+            return Message("board.sorry_forward", player=colour, card=card, pawn=pawn,
+                           steps=steps, to=landing,
+                           rules=[] if seat == p.to_move else ["T1"], then=then, ending=ending)
+        rule = CARD_RULE[card] + ("" if seat == p.to_move else ", T1")
+        return Message("board.backward" if kind == BACKWARD_MOVE else "board.forward",
+                       player=colour, card=card, pawn=pawn, steps=steps, to=landing,
+                       rules=rule, then=then, ending=ending)
+    if kind == SPLIT:
         (s1_seat, o1, l1), (s2_seat, o2, l2) = move.parts
         s1 = _steps_between(p.colours[s1_seat], o1, l1, FORWARD_MOVE)
         first_log, second_log = _split_logs(log)
-        rule = "C8" if s1_seat == s2_seat == p.to_move else "C8, T4"
-        sentence = (f"{name} splits the 7 ({rule}): "
-                    f"{_pawn(move, s1_seat, 'on ' + describe_location(o1))} moves {s1} to "
-                    f"{describe_location(l1)}{_join(_clauses(first_log, p.colours[s1_seat], partners))}; "
-                    f"then {_pawn(move, s2_seat, 'on ' + describe_location(o2))} moves {7 - s1} "
-                    f"to {describe_location(l2)}{_join(_clauses(second_log, p.colours[s2_seat], partners))}.")
-    elif kind == SWITCH:
+        return Message(
+            "board.split", player=colour,
+            rules="C8" if s1_seat == s2_seat == p.to_move else "C8, T4",
+            first=Message("board.split_part", pawn=_pawn(move, s1_seat, o1), steps=s1, to=l1,
+                          then=_clauses(first_log, p.colours[s1_seat], partners)),
+            second=Message("board.split_part", pawn=_pawn(move, s2_seat, o2), steps=7 - s1,
+                           to=l2, then=_clauses(second_log, p.colours[s2_seat], partners)),
+            ending=ending)
+    if kind == SWITCH:
         seat, origin, other, target = move.parts[0]
-        other_name = _colour_name(p.colours[other])
-        mine = "its pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C10, T5" if team else "C10"
-        sentence = (f"{name}'s 11 switches {mine} on {origin} with {other_name}'s pawn on "
-                    f"{target} ({rule}){_join(_clauses(log[1:], p.colours[seat], partners))}.")
-    elif kind == SORRY_MOVE:
+        return Message("board.switch", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.its_pawn"), at=origin,
+                       other=p.colours[other], target=target,
+                       rules="C10, T5" if team else "C10",
+                       then=_clauses(log[1:], p.colours[seat], partners), ending=ending)
+    if kind == SORRY_MOVE:
         seat, _, target = move.parts[0]
-        victim = _colour_name(_victim(p, target))
-        rest = [c for c in _clauses(log, p.colours[seat], partners) if not c.startswith("bumping")]
-        whose = "a pawn" if seat == p.to_move else f"{_colour_name(p.colours[seat])}'s pawn"
-        rule = "C11, T6" if team else "C11"
-        sentence = (f"{name}'s Sorry! takes {whose} from START and puts it on {target}, sending "
-                    f"{victim}'s pawn there back to its START ({rule}){_join(rest)}.")
-    else:  # pragma: no cover - every kind is handled above
-        raise ValueError(kind)
-    if move.wins and team:
-        partners = " and ".join(_colour_name(p.colours[s]) for s in p.rules.mover_seats(p))
-        sentence += f" {partners} have every pawn HOME and win as a team (T8)."
-    elif move.wins:
-        sentence += f" {name} has every pawn HOME and wins (C14)."
-    elif p.rules.draws_again(card, False):
-        sentence += f" {name} draws again (C7)."
-    return sentence
+        rest = [c for c in _clauses(log, p.colours[seat], partners) if c.id != "board.bump"]
+        return Message("board.sorry", player=colour, card=card,
+                       pawn=_whose(move, seat, "board.a_pawn"), target=target,
+                       victim=_victim(p, target), rules="C11, T6" if team else "C11",
+                       then=rest, ending=ending)
+    raise ValueError(kind)  # pragma: no cover - every kind is handled above
 
 
 def _split_logs(log: list) -> tuple[list, list]:
@@ -839,7 +831,14 @@ def moves_between(position: Position, card: int | str, origin, target) -> list[M
 
 def why_illegal(position: Position, card: int | str, origin, target) -> str | None:
     """Why the mover may not move its pawn on ``origin`` to ``target`` with ``card``; None if it
-    may. The reason names the rule: "a 7 cannot start a pawn (C8)"."""
+    may. The reason names the rule: "a 7 cannot start a pawn (C8)" (:func:`why_illegal_message`
+    in English)."""
+    message = why_illegal_message(position, card, origin, target)
+    return None if message is None else message.text()
+
+
+def why_illegal_message(position: Position, card: int | str, origin, target) -> Message | None:
+    """:func:`why_illegal` as a message: its id, parameters and rule ids."""
     if not isinstance(card, int) or isinstance(card, bool):
         card = card_from_name(card)
     if moves_between(position, card, origin, target):
@@ -850,37 +849,34 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     # In a team game the pawn may be the partner's (T1): judge it by its own colour.
     seat = next((s for s in seats if o in position.pawns[s]), position.to_move)
     colour = position.colours[seat]
-    name = _colour_name(colour)
     own = position.pawns[seat]
-    label = card_label(card)
     if o not in own:
         owner = position.occupant(o) if is_track(o) else None
-        player = _mover_name(position)
-        movable = " and ".join(f"{_colour_name(position.colours[s])}'s" for s in seats)
         if owner:
-            return f"the pawn on {o} is {owner.capitalize()}'s; {player} moves only {movable} pawns"
-        return f"{_team_name(position, seats)} no pawn on {describe_location(o)}"
+            return Message("board.not_your_pawn", at=o, owner=COLOURS.index(owner),
+                           player=_mover(position),
+                           movable=[Message("board.possessive", colour=position.colours[s])
+                                    for s in seats])
+        return Message("board.no_pawn_there", who=_who(position, seats), at=o)
     if o == HOME:
-        return "a pawn at HOME never moves again (C6)"
+        return Message("board.home_never_moves", rules="C6")
     if t in own and t < START and t != o:
-        return f"it would land on {name}'s own pawn on {describe_location(t)} (C2)"
+        return Message("board.own_pawn_at", player=colour, at=t, rules="C2")
     if card == SORRY and (o == START or not position.rules.sorry_forward_4):
         if o != START:
-            return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+            return Message("board.sorry_from_start", rules="C11")
         if not is_track(t):
-            return ("a Sorry! places a pawn only on the track, never in a safety zone, HOME or "
-                    "START (C11)")
-        return (f"a Sorry! must land on a square holding an opponent's pawn (C11); {t} holds "
-                "no pawn")
+            return Message("board.sorry_track_only", rules="C11")
+        return Message("board.sorry_needs_opponent", rules="C11", at=t)
     if o == START:
         if card == 7:
-            return "a 7 cannot start a pawn (C8)"
+            return Message("board.seven_cannot_start", card=7, rules="C8")
         if card not in (1, 2):
-            return _cannot_start(label)
-        return f"a started pawn goes onto its start exit, {start_exit(colour)}, and no further (C1)"
+            return _cannot_start(card)
+        return Message("board.start_exit_only", exit=start_exit(colour), rules="C1")
     if card == 11 and is_track(t) and position.occupant(t) is not None:
         # With both pawns on the track a switch is always legal, so one of them is not.
-        return "an 11 switches only pawns on the track, not in START, HOME or a safety zone (C10)"
+        return Message("board.switch_track_only", rules="C10")
     if card == 4:
         options = [(BACKWARD, 4, "backward")]
     elif card == SORRY:
@@ -892,44 +888,49 @@ def why_illegal(position: Position, card: int | str, origin, target) -> str | No
     if card == 7:
         for k in range(1, 7):
             if FORWARD[colour][o][k] == t:
-                return (f"moving {k} of the 7 needs another of {name}'s pawns to move the other "
-                        f"{7 - k} forward, and none can (C8)")
+                return Message("board.split_needs_other", steps=k, player=colour, rest=7 - k,
+                               rules="C8")
     for table, steps, _ in options:
         landing = table[colour][o][steps]
         slide = SLIDE_AT_TRIANGLE[landing] if is_track(landing) else None
         if slide is not None and slide.end == t and landing in own:
-            return f"it would land on {name}'s own pawn on the triangle at {landing} (C2)"
+            return Message("board.own_pawn_on_triangle", player=colour, at=landing, rules="C2")
     if all(table is FORWARD and table[colour][o][steps] < 0 for table, steps, _ in options):
-        steps = options[0][1]
-        return (f"{steps} forward from {describe_location(o)} would overshoot HOME; HOME is "
-                "reached by exact count only (C6)")
+        return Message("board.overshoots", steps=options[0][1], at=o, rules="C6")
     if is_safety(t) and is_track(o) and all(table is BACKWARD for table, _, _ in options):
-        return "a backward move never enters a safety zone (C5)"
+        return Message("board.backward_no_safety", rules="C5")
     forward_only = all(table is FORWARD for table, _, _ in options)
     counts = range(1, 8) if card == 7 else [n for table, n, _ in options if table is FORWARD]
     if is_track(t) and ((is_safety(o) and forward_only)
                         or (is_track(o) and (t - o) % TRACK_SQUARES in counts
                             and _passes_entry(colour, o, t))):
-        return (f"a forward move that passes {name}'s safety entry, {entry_square(colour)}, "
-                "turns into the safety zone; it cannot go on round the track (C5)")
-    wanted = " or ".join(
-        f"{steps} {direction}" + (
-            f" (to {describe_location(table[colour][o][steps])})" if table[colour][o][steps] >= 0
-            else " (past HOME)")
-        for table, steps, direction in options)
-    return (f"{with_article(label)} moves a pawn exactly {wanted} ({CARD_RULE[card]}); "
-            f"{describe_location(t)} is not one of those")
+        return Message("board.turns_into_safety", player=colour, entry=entry_square(colour),
+                       rules="C5")
+    wanted = []
+    for table, steps, direction in options:
+        landing = table[colour][o][steps]
+        if landing < 0:
+            # Only a forward move can run past HOME: a backward one always lands somewhere.
+            wanted.append(Message("board.forward_past_home", steps=steps))
+        else:
+            wanted.append(Message(f"board.{direction}_to", steps=steps, to=landing))
+    return Message("board.not_that_far", card=card, options=wanted, rules=CARD_RULE[card], at=t)
 
 
-def _cannot_start(label: str) -> str:
-    return (f"{with_article(label)} cannot start a pawn: only a 1 or a 2 starts one (C1), or a "
-            "Sorry! onto an opponent's pawn (C11)")
+def _cannot_start(card: int) -> Message:
+    return Message("board.cannot_start", card=card, rules=["C1", "C11"])
 
 
 def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | None:
     """Why the mover's pawn on ``origin`` has no legal move at all with ``card``, naming the
     rule ("a 10 cannot start a pawn: only a 1 or a 2 starts one (C1), ..."); None if it has one,
     or if the obstacle is none this function knows (the caller then says less)."""
+    message = why_pawn_cannot_move_message(position, card, origin)
+    return None if message is None else message.text()
+
+
+def why_pawn_cannot_move_message(position: Position, card: int | str, origin) -> Message | None:
+    """:func:`why_pawn_cannot_move` as a message."""
     if not isinstance(card, int) or isinstance(card, bool):
         card = card_from_name(card)
     o = _place(origin, "origin")
@@ -940,22 +941,19 @@ def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | N
     if any(part[1] == o for m in legal_moves(position, card) for part in m.parts):
         return None
     colour = position.colours[seat]
-    name = _colour_name(colour)
-    label = card_label(card)
     if o == HOME:
-        return "a pawn at HOME never moves again (C6)"
+        return Message("board.home_never_moves", rules="C6")
     if o == START:
         if card == SORRY:
-            return ("a Sorry! needs an opponent's pawn on the track to land on, and none "
-                    "stands there (C11)")
+            return Message("board.sorry_no_opponent", rules="C11")
         if card == 7:
-            return "a 7 cannot start a pawn (C8)"
+            return Message("board.seven_cannot_start", card=7, rules="C8")
         if card in (1, 2):
-            return (f"{name}'s start exit, {start_exit(colour)}, holds {name}'s own pawn (C2), "
-                    f"so the {label} cannot start this pawn")
-        return _cannot_start(label)
+            return Message("board.start_exit_taken", player=colour, exit=start_exit(colour),
+                           rules="C2", card=card)
+        return _cannot_start(card)
     if card == SORRY and not position.rules.sorry_forward_4:
-        return "a Sorry! takes a pawn from START (C11); it does not move a pawn on the board"
+        return Message("board.sorry_from_start", rules="C11")
     parts = []
     overshoot = own = False
     for table, steps in _card_steps(card):
@@ -965,17 +963,16 @@ def why_pawn_cannot_move(position: Position, card: int | str, origin) -> str | N
         elif apply_step(position.pawns, position.colours, seat, o, landing) is None:
             own = True
     if overshoot:
-        parts.append(f"{_card_steps(card)[0][1]} forward would overshoot HOME, which needs an "
-                     "exact count (C6)")
+        parts.append(Message("board.would_overshoot", steps=_card_steps(card)[0][1], rules="C6"))
     if own:
-        parts.append(f"it would land on one of {name}'s own pawns (C2)")
+        parts.append(Message("board.would_land_own", player=colour, rules="C2"))
     if not parts:
         return None
     if card == 7:
-        parts.append(f"no other pawn of {name}'s can take the rest of a split 7 (C8)")
+        parts.append(Message("board.no_split_partner", player=colour, rules="C8"))
     if card == 11:
-        parts.append("it can switch only from the track with an opponent's pawn there (C10)")
-    return f"with {with_article(label)}, " + "; ".join(parts)
+        parts.append(Message("board.switch_needs_track", rules="C10"))
+    return Message("board.with_card", card=card, parts=parts)
 
 
 def _passes_entry(colour: int, origin: int, target: int) -> bool:
@@ -988,10 +985,16 @@ def _passes_entry(colour: int, origin: int, target: int) -> bool:
 
 def why_not_forfeit(position: Position, card: int | str) -> str | None:
     """Why the mover may not pass with ``card``; None if forfeiting is allowed."""
+    message = why_not_forfeit_message(position, card)
+    return None if message is None else message.text()
+
+
+def why_not_forfeit_message(position: Position, card: int | str) -> Message | None:
+    """:func:`why_not_forfeit` as a message."""
     moves = legal_moves(position, card)
     if any(m.kind == FORFEIT for m in moves):
         return None
-    return f"{len(moves)} legal move(s) exist with this card, and a player who can move must (C12)"
+    return Message("board.must_move", count=len(moves), rules="C12")
 
 
 # Position.legal_moves and Position.why_illegal answer with this module (see state.py).

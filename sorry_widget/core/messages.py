@@ -17,6 +17,7 @@ Field specs (after the colon), applied left to right and joined by ``|``:
 - ``plural(one,many)``: the number and the word that agrees with it, ``"1 square"``;
 - ``and``: a list rendered item by item and joined as the language joins lists (``a, b and c``);
 - ``clauses``: a list rendered and each put after ``", "`` (empty list: nothing);
+- ``sentences``: a list rendered and each put after a space (empty list: nothing);
 - ``rules``: rule ids (a string or a list) joined with ``", "``.
 
 A nested :class:`Message` renders in the same language. A message's rule ids
@@ -288,6 +289,8 @@ class _Words(string.Formatter):
             return and_list([self._words(v) for v in _as_list(value)], self.language)
         if name == "clauses":
             return "".join(", " + self._words(v) for v in _as_list(value))
+        if name == "sentences":
+            return "".join(" " + self._words(v) for v in _as_list(value))
         if name == "rules":
             return ", ".join(_as_list(value))
         fn = _kind(self.domain, self.language, name)

@@ -133,7 +133,7 @@ class CoachAdvice:
         if self.method == "exact":
             how = "solved exactly, both playing their best afterwards"
         elif self.method == "racing":
-            how = (f"{self.games:,} {self.strategy} games in all, at most {self.rollouts} after "
+            how = (f"{self.games:,} {self.strategy} games in all, at most {self.rollouts:,} after "
                    f"each, clearly worse moves dropped ({self.engine} engine, "
                    f"{self.seconds:.1f} s)")
         else:
