@@ -345,3 +345,13 @@ def test_card_game_explanations_in_french_spot_checks():
     assert said["blue play-2 7 10"].startswith("Bleu joue Jouez-en 2 (K11), puis le 7")
     assert "cuit" in said["blue play-2 7 10"]
     assert explanation_in(game.history[1], "en") == "Blue plays the 3, making the total 3 (K4)."
+
+
+def test_board_explanations_in_french_spot_checks():
+    from sorry_widget.board import Position
+
+    position = Position.from_dict(POSITION)
+    said = {m.notation: explanation_in(m, "fr") for m in position.legal_moves("5")}
+    assert said["R12-17"] == ("Le 5 de Rouge avance le pion sur 12 de 5 cases jusqu'à 17 (C13).")
+    english = {m.notation: explanation_in(m, "en") for m in position.legal_moves("5")}
+    assert english["R12-17"] == "Red's 5 moves the pawn on 12 forward 5 squares to 17 (C13)."
