@@ -198,8 +198,9 @@ def test_setup_compiles_once_and_a_fresh_process_then_loads_numba_cache(tmp_path
     from pathlib import Path
 
     script = (Path(__file__).parent.parent / "scripts" / "setup-env.sh").read_text()
-    code = re.search(r'"\$root/\.venv/bin/python" -c "(from sorry_widget\.simulation '
-                     r'import batch_engine; batch_engine\.warm_cache\(\))"', script).group(1)
+    code = re.search(r'"\$(?:root/\.venv/bin/python|venv_python)" -c "(from sorry_widget\.'
+                     r'simulation import batch_engine; batch_engine\.warm_cache\(\))"',
+                     script).group(1)
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
 
     def run(source):
