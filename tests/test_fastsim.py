@@ -72,15 +72,16 @@ def test_where_different_moves_reach_the_same_position(data, card):
     except in two cases (the fast loop sends them to the full generator, the strategy compares
     results); this checks that assumption on random positions of every board rule set."""
     position = Position.from_dict(data)
-    colour = position.colours[position.to_move]
     for group in _moves_sharing_a_result(position, card):
         if card == "4":
             # a 4 backward from a long slide's end onto its triangle slides back (C4)
             for m in group:
-                _, origin, landing = m.parts[0]
+                # In a team game the pawn may be the partner's (T1): its own colour counts.
+                seat, origin, landing = m.parts[0]
+                pawn_colour = position.colours[seat]
                 slide = SLIDE_AT_TRIANGLE[landing]
-                assert slide is not None and slide.end == origin and slide.owner != colour
-                assert BACKWARD[colour][origin][4] == landing
+                assert slide is not None and slide.end == origin and slide.owner != pawn_colour
+                assert BACKWARD[pawn_colour][origin][4] == landing
         elif card == "11":
             # two own pawns on the slide of the triangle they switch onto
             assert all(m.kind == SWITCH for m in group)
