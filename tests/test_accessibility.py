@@ -231,6 +231,12 @@ def play_board_by_keys(page, w) -> int:
                     page.keyboard.press("Enter")
                     break
         moves += 1
+        # The keys reach Python through the page: wait until the move was made (the computer's
+        # replies with it) before reading the next state, however loaded the machine is.
+        for _ in range(400):
+            if w.game.finished or w.pending.get("play") != pend["play"]:
+                break
+            page.wait_for_timeout(25)
         page.wait_for_function("(n) => document.querySelector('.sorry-widget').dataset.shown"
                                " === String(n)", arg=w.last_play)
     raise AssertionError("the game did not end")

@@ -112,6 +112,30 @@ const UI_STRINGS = {
     "table.to_act": "{colour} to act",
     "table.lesson": "(the lesson's table)",
     "table.deal": "(the deal)",
+    "a11y.board_region": "Sorry! board",
+    "a11y.table_region": "SORRY! card game",
+    "a11y.board_hint": "the board: arrow keys go from place to place, Enter picks the place",
+    "a11y.table_hint": "the card table",
+    "a11y.move_list_hint": "arrow keys step through them",
+    "a11y.square": "square {n}",
+    "a11y.safety": "{player} safety {n}",
+    "a11y.start": "{player} START",
+    "a11y.home": "{player} HOME",
+    "a11y.empty": "empty",
+    "a11y.pawn": "{player} pawn",
+    "a11y.pawns": "{n} {player} pawns",
+    "a11y.movable": "can move",
+    "a11y.target": "can go here",
+    "a11y.chosen": "chosen",
+    "a11y.play": "Play {n}: {notation}. {text}",
+    "a11y.start0": "The start of the game.",
+    "a11y.seat_one": "{player}: {cards} card, {home} HOME",
+    "a11y.seat": "{player}: {cards} cards, {home} HOME",
+    "a11y.seat_face_up": "{player}: {names}; {home} HOME",
+    "a11y.colour.red": "red",
+    "a11y.colour.blue": "blue",
+    "a11y.colour.yellow": "yellow",
+    "a11y.colour.green": "green",
   },
   fr: {
     first: "« Début",
@@ -213,6 +237,30 @@ const UI_STRINGS = {
     "table.to_act": "{colour} joue",
     "table.lesson": "(la table de la leçon)",
     "table.deal": "(la donne)",
+    "a11y.board_region": "Plateau Sorry!",
+    "a11y.table_region": "Jeu de cartes SORRY!",
+    "a11y.board_hint": "le plateau : les flèches vont d'un endroit à l'autre, Entrée choisit l'endroit",
+    "a11y.table_hint": "la table de jeu",
+    "a11y.move_list_hint": "les flèches les parcourent",
+    "a11y.square": "case {n}",
+    "a11y.safety": "zone de sécurité de {player}, case {n}",
+    "a11y.start": "DÉPART de {player}",
+    "a11y.home": "MAISON de {player}",
+    "a11y.empty": "vide",
+    "a11y.pawn": "pion de {player}",
+    "a11y.pawns": "{n} pions de {player}",
+    "a11y.movable": "peut bouger",
+    "a11y.target": "peut aller ici",
+    "a11y.chosen": "choisi",
+    "a11y.play": "Coup {n} : {notation}. {text}",
+    "a11y.start0": "Le début de la partie.",
+    "a11y.seat_one": "{player} : {cards} carte, {home} à l'ARRIVÉE",
+    "a11y.seat": "{player} : {cards} cartes, {home} à l'ARRIVÉE",
+    "a11y.seat_face_up": "{player} : {names} ; {home} à l'ARRIVÉE",
+    "a11y.colour.red": "Rouge",
+    "a11y.colour.blue": "Bleu",
+    "a11y.colour.yellow": "Jaune",
+    "a11y.colour.green": "Vert",
   },
 };
 
@@ -361,26 +409,38 @@ const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 // What the accessibility layer says (names, announcements, keyboard hints), in one place so
 // that it can be translated with the rest.
-const WORDS = {
-  boardRegion: "Sorry! board",
-  tableRegion: "SORRY! card game",
-  boardHint: "the board: arrow keys go from place to place, Enter picks the place",
-  tableHint: "the card table",
-  moveListHint: "arrow keys step through them",
-  square: (n) => `square ${n}`,
-  safety: (colour, n) => `${colour} safety ${n}`,
-  start: (colour) => `${colour} START`,
-  home: (colour) => `${colour} HOME`,
-  empty: "empty",
-  pawns: (colour, n) => (n === 1 ? `${colour} pawn` : `${n} ${colour} pawns`),
-  movable: "can move",
-  target: "can go here",
-  chosen: "chosen",
-  play: (n, notation, text) => `Play ${n}: ${notation}. ${text}`,
-  start0: "The start of the game.",
-  seat: (colour, cards, home) => `${colour}: ${cards} card${cards === 1 ? "" : "s"}, ${home} HOME`,
-  seatFaceUp: (colour, names, home) => `${colour}: ${names.join(", ")}; ${home} HOME`,
-};
+/**
+ * What a screen reader is told (names, hints, what stands on a place), in the model's language
+ * (the `a11y.` entries of the string table).
+ * @param {Model} model
+ */
+function a11yWords(model) {
+  const t = (key, values) => uiText(model, `a11y.${key}`, values);
+  const player = (colour) => t(`colour.${colour}`);
+  return {
+    boardRegion: t("board_region"),
+    tableRegion: t("table_region"),
+    boardHint: t("board_hint"),
+    tableHint: t("table_hint"),
+    moveListHint: t("move_list_hint"),
+    square: (n) => t("square", { n }),
+    safety: (colour, n) => t("safety", { player: player(colour), n }),
+    start: (colour) => t("start", { player: player(colour) }),
+    home: (colour) => t("home", { player: player(colour) }),
+    empty: t("empty"),
+    pawns: (colour, n) => (n === 1 ? t("pawn", { player: player(colour) })
+      : t("pawns", { n, player: player(colour) })),
+    movable: t("movable"),
+    target: t("target"),
+    chosen: t("chosen"),
+    play: (n, notation, text) => t("play", { n, notation, text }),
+    start0: t("start0"),
+    seat: (colour, cards, home) => t(cards === 1 ? "seat_one" : "seat",
+      { player: player(colour), cards, home }),
+    seatFaceUp: (colour, names, home) => t("seat_face_up",
+      { player: player(colour), names: names.join(", "), home }),
+  };
+}
 // Each view's landmark has its own name on a page of several: "Sorry! board", "Sorry! board 2".
 // The count is the page's: a notebook loads this module once per widget.
 const regionName = (name) => {
@@ -401,13 +461,14 @@ function labelParts(label) {
   return symbolFirst ? [hidden(m[1] + " "), m[2]] : [m[1], hidden(" " + m[2])];
 }
 
-/** A place's spoken name from its key: "12", "red:safety-2", "red:start", "red:home". */
-function placeName(key) {
-  if (!key.includes(":")) return WORDS.square(key);
+/** A place's spoken name from its key: "12", "red:safety-2", "red:start", "red:home";
+ * `words`: {@link a11yWords} of the model. */
+function placeName(key, words) {
+  if (!key.includes(":")) return words.square(key);
   const [colour, where] = key.split(":");
-  if (where === "start") return WORDS.start(colour);
-  if (where === "home") return WORDS.home(colour);
-  return WORDS.safety(colour, where.replace(/^safety-?/, ""));
+  if (where === "start") return words.start(colour);
+  if (where === "home") return words.home(colour);
+  return words.safety(colour, where.replace(/^safety-?/, ""));
 }
 
 // Where every pawn stands after each play: the start, then each play's motions followed.
@@ -516,7 +577,7 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
   const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
   // Focusable, so that a keyboard can scroll it; its arrow keys step through the plays.
   const moveList = h("ol", { class: "sw-moves", tabindex: "0",
-    "aria-label": `${listLabel} (${WORDS.moveListHint})` });
+    "aria-label": `${listLabel} (${a11yWords(model).moveListHint})` });
   moveList.addEventListener("keydown", (ev) => {
     const step = { ArrowUp: -1, ArrowDown: 1 }[ev.key];
     if (step) { ev.preventDefault(); goto(current() + step); }
@@ -667,8 +728,8 @@ function replayShell(model, root, { count, onLive, animateOption = true, listLab
    * after a jump, the play shown. The first frame a view shows is not said. */
   function announce(i, plays) {
     if (announced === null || i === announced) { announced = i; return; }
-    const said = (k) => (k === 0 ? WORDS.start0
-      : WORDS.play(k, plays[k - 1].notation, plays[k - 1].explanation));
+    const said = (k) => (k === 0 ? a11yWords(model).start0
+      : a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation));
     const from = i > announced && i - announced <= 12 ? announced + 1 : i;
     const lines = [];
     for (let k = from; k <= i; k++) lines.push(said(k));
@@ -1098,7 +1159,7 @@ function boardDrawing({ model, root, box, onClick, panels }) {
     pawnEls = {};
     // The picture is a group of named places, not one image: pawns and places take focus.
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", WORDS.boardHint);
+    svg.setAttribute("aria-label", a11yWords(model).boardHint);
     svg.setAttribute("tabindex", "0");
     svg.addEventListener("click", onClick);
     svg.addEventListener("keydown", explore);
@@ -1133,14 +1194,14 @@ function boardDrawing({ model, root, box, onClick, panels }) {
     const parts = [];
     for (const [colour, keys] of Object.entries(frame)) {
       const n = keys.filter((k) => k === key).length;
-      if (n) parts.push(WORDS.pawns(colour, n));
+      if (n) parts.push(a11yWords(model).pawns(colour, n));
     }
     const nodes = [...svg.querySelectorAll(`[data-place="${key}"]`)].filter((n) => !n.closest("#overlay"));
     const has = (cls) => nodes.some((n) => n.classList.contains(cls));
-    if (has("sw-selected")) parts.push(WORDS.chosen);
-    if (has("sw-selectable")) parts.push(WORDS.movable);
-    if (has("sw-target")) parts.push(WORDS.target);
-    return `${placeName(key)}, ${parts.length ? parts.join(", ") : WORDS.empty}`;
+    if (has("sw-selected")) parts.push(a11yWords(model).chosen);
+    if (has("sw-selectable")) parts.push(a11yWords(model).movable);
+    if (has("sw-target")) parts.push(a11yWords(model).target);
+    return `${placeName(key, a11yWords(model))}, ${parts.length ? parts.join(", ") : a11yWords(model).empty}`;
   }
 
   function drawCursor() {
@@ -1652,7 +1713,7 @@ function newGameForm({ model, button, bar }) {
  */
 function renderBoard(model, el) {
   const root = h("div", { class: "sorry-widget", tabindex: "0", role: "region",
-    "aria-label": regionName(WORDS.boardRegion) });
+    "aria-label": regionName(a11yWords(model).boardRegion) });
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
   const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
@@ -1830,13 +1891,13 @@ function tableDrawing({ model, root, faces, picture, onClick }) {
     // A group of named seats, not one image: the person's cards take focus. A hidden hand is
     // said as its count only.
     svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", `${WORDS.tableHint}: ${svg.getAttribute("aria-label") || ""}`);
+    svg.setAttribute("aria-label", `${a11yWords(model).tableHint}: ${svg.getAttribute("aria-label") || ""}`);
     for (const seat of svg.querySelectorAll("g.player[data-colour]")) {
       const faceUp = [...seat.querySelectorAll("g.hand-card[data-card]")].map((c) => cardName(c.dataset.card));
       const { colour, hand, home } = seat.dataset;
       seat.setAttribute("role", "group");
-      seat.setAttribute("aria-label", faceUp.length ? WORDS.seatFaceUp(colour, faceUp, home)
-        : WORDS.seat(colour, Number(hand), home));
+      seat.setAttribute("aria-label", faceUp.length ? a11yWords(model).seatFaceUp(colour, faceUp, home)
+        : a11yWords(model).seat(colour, Number(hand), home));
       for (const back of seat.querySelectorAll("g.hand-card:not([data-card])")) {
         back.setAttribute("aria-hidden", "true");
       }
@@ -2131,7 +2192,7 @@ function themeReporter({ model, shell }) {
  */
 function renderCardTable(model, el) {
   const root = h("div", { class: "sorry-widget sw-cardgame", tabindex: "0", role: "region",
-    "aria-label": regionName(WORDS.tableRegion) });
+    "aria-label": regionName(a11yWords(model).tableRegion) });
   el.append(root);
   const faces = h("div", { class: "sw-faces", "aria-hidden": "true" });
   const tableBox = h("div", { class: "sw-board sw-table" });
