@@ -66,6 +66,15 @@ def tmp_json(tmp_path):
 
 
 @pytest.fixture(scope="module")
+def record():
+    """A whole 4-player game's record, for the browser tests that replay one."""
+    from sorry_widget import Game, Record
+    game = Game(4, seed=21)
+    game.run()
+    return Record.from_game(game)
+
+
+@pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright (tests/browser.py), one per test module."""
     sync_api = pytest.importorskip("playwright.sync_api")

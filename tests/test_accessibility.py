@@ -14,19 +14,12 @@ import pytest
 from axe import count_nodes, report, run_axe, serious
 from browser import Bridge
 from conftest import pos
-from sorry_widget import CardGame, Game, Record, SorryCardWidget, SorryWidget
+from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget
 from test_export import offline_page
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
-
-
-@pytest.fixture(scope="module")
-def record():
-    game = Game(4, seed=21)
-    game.run()
-    return Record.from_game(game)
 
 
 def board_replay(record, theme):

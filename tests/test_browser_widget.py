@@ -13,13 +13,6 @@ from sorry_widget.render import PLACES, THEMES
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
-@pytest.fixture(scope="module")
-def record():
-    game = Game(4, seed=21)
-    game.run()
-    return Record.from_game(game)
-
-
 def test_the_board_renders_every_pawn_on_its_place(page, record):
     w = SorryWidget(record=record, animate=False)
     w.goto(40)

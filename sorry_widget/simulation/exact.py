@@ -78,15 +78,16 @@ def card_probabilities(rules: RuleSet | str = "classic") -> dict[int, Fraction]:
     return {card: Fraction(n, len(cards)) for card, n in sorted(counts.items())}
 
 
+def _outcome(move) -> tuple:
+    """A move's outcome as the solvers see it: (pawns, next seat, whether the mover won)."""
+    wins = move.wins
+    return (move.result_pawns, next_seat(move, wins), wins)
+
+
 def _results(position: Position, card: int) -> list[tuple[tuple, int, bool]]:
     """The distinct outcomes of drawing ``card``: (pawns, next seat, whether the mover won), in
     the engine's order of moves (so forward comes before backward)."""
-    seen: dict[tuple, tuple[tuple, int, bool]] = {}
-    for move in legal_moves(position, card):
-        wins = move.wins
-        key = (move.result_pawns, next_seat(move, wins), wins)
-        seen.setdefault(key, key)
-    return list(seen.values())
+    return list(dict.fromkeys(_outcome(move) for move in legal_moves(position, card)))
 
 
 # --- one pawn's journey ---------------------------------------------------------------------
@@ -441,11 +442,6 @@ class ReplacementDraws:
         return len(self.cards)
 
 
-def _outcome(move) -> tuple:
-    wins = move.wins
-    return (move.result_pawns, next_seat(move, wins), wins)
-
-
 class JourneyPolicy:
     """The journey's policy as a strategy: the move to the place with fewer cards to expect."""
 
@@ -514,7 +510,8 @@ def simulate_race(games: int, kind: str = "best", seed: int = 1,
     from ..board.game import Game
     rule_set = get_rules(rules)
     if kind == "best" and values is None:
-        values = race(rule_set).values_best
+        # Only best play's values are needed: the random policy's solve is skipped.
+        values, _ = _solve_race(*race_graph(rule_set), "best", TOLERANCE)
     strategy = RaceStrategy(kind, values)
     rng = random.Random(seed)
     position = Position._make(rule_set, (RED, YELLOW), ((start[0],), (start[1],)), start[2])
