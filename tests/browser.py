@@ -191,9 +191,8 @@ def try_the_rules_tour_c13_move(boards) -> None:
 
 def check_the_c7_badge(board) -> None:
     """On a board whose explanation cites C7: its badge shows C7's line, then, unfolded, its
-    full text as docs/rules.md states it, and a link to its place on the docs site."""
-    from sorry_widget._project import DOCS_URL
-    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
+    full text as docs/rules.md states it, and a link to its place on the rules page."""
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 
     board.locator(".sw-explanation .sw-rule", has_text="C7").click()
     shown = board.locator(".sw-rule-text")
@@ -205,5 +204,5 @@ def check_the_c7_badge(board) -> None:
     assert full.text_content() == RULE_TEXTS["C7"]["text"]
     assert "same turn" in full.text_content()
     link = shown.locator("a.sw-rule-link")
-    assert link.get_attribute("href") == DOCS_URL + "rules.html#c7"
+    assert link.get_attribute("href") == rule_link("C7")
     assert "docs/" not in shown.text_content() and ".md" not in shown.text_content()

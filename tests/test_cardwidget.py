@@ -9,8 +9,8 @@ import json
 import pytest
 
 from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
-from sorry_widget._project import DOCS_URL
 from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
+from sorry_widget.cardgame.rulebook import rule_link as card_rule_link
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
 
@@ -46,7 +46,7 @@ def test_a_replay_syncs_every_frame_as_the_engine_draws_it():
     assert play["total"] == game.states[1].total
     assert set(w.rule_texts) >= set(play["rules"])
     rule = play["rules"][0]
-    assert w.rule_texts[rule]["link"] == DOCS_URL + f"cardgame.html#{rule.lower()}"
+    assert w.rule_texts[rule]["link"] == card_rule_link(rule)
     assert w.rule_texts[rule]["text"] == CARD_RULE_TEXTS[rule]["text"]
     assert w.rule_texts[rule]["summary"] == CARD_RULE_SUMMARIES[rule]
 
