@@ -64,9 +64,22 @@ def total_callout(state: CardState, language: str = "en") -> str:
     return str(state.total)
 
 
-def face_id(name: str | None, theme: Theme, corner: bool = False) -> str:
-    """The id of a card face in :func:`cardface_defs` (a back when ``name`` is None)."""
-    return f"sw-card-{theme.name}-{name or 'back'}" + ("-c" if corner else "")
+#: What every id of the card faces' definitions starts with, unless told otherwise.
+ID_PREFIX = "sw"
+
+
+def face_id(name: str | None, theme: Theme, corner: bool = False, prefix: str = ID_PREFIX) -> str:
+    """The id of a card face in :func:`cardface_defs` (a back when ``name`` is None).
+
+    A page finds a ``<use>``'s face by its id among every element of the page, so two tables
+    whose faces differ (another language, another theme) must not share ids: each widget
+    gives its own ``prefix``."""
+    return f"{prefix}-card-{theme.name}-{name or 'back'}" + ("-c" if corner else "")
+
+
+def pawncard_id(colour: str, home: bool, theme: Theme, prefix: str = ID_PREFIX) -> str:
+    """The id of a pawn card in :func:`cardface_defs` (see :func:`face_id`)."""
+    return f"{prefix}-pawncard-{theme.name}-{colour}-{'home' if home else 'start'}"
 
 
 def _face_label(name: str, language: str) -> str:
@@ -125,7 +138,7 @@ def _pawn_card(colour: str, home: bool, theme: Theme) -> list:
 
 def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
           rotate: float = 0.0, corner: bool = False, linked: bool = False,
-          language: str = "en") -> Group:
+          language: str = "en", ids: str = ID_PREFIX) -> Group:
     """One card with its top-left corner at (x, y); ``name`` None draws its back. ``linked``
     refers to the face in :func:`cardface_defs` instead of drawing it, so a page that shows
     many tables sends each face once."""
@@ -137,7 +150,7 @@ def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
         where = f"rotate({rotate:.1f} {x + CARD_W / 2:.1f} {y + CARD_H / 2:.1f}) " + where
     g["transform"] = where
     if linked:
-        use = _E.use(f"#{face_id(name, theme, corner and name is not None)}")
+        use = _E.use(f"#{face_id(name, theme, corner and name is not None, ids)}")
         g.add(use)
     else:
         for part in _face(name, theme, corner, language):
@@ -145,9 +158,11 @@ def _card(x: float, y: float, name: str | None, theme: Theme, css: str,
     return g
 
 
-def cardface_defs(cards, theme: str | Theme = "light", language: str = "en") -> str:
+def cardface_defs(cards, theme: str | Theme = "light", language: str = "en",
+                  ids: str = ID_PREFIX) -> str:
     """An invisible SVG defining every face ``cards`` can show (plain and with its corner
-    index) and the back, for tables drawn with ``linked_faces=True``."""
+    index) and the back, for tables drawn with ``linked_faces=True`` and the same ``ids``
+    (the ids' prefix: :func:`face_id`)."""
     t = get_theme(theme)
     dwg = svgwrite.Drawing(size=(0, 0), profile="full", debug=False)
     dwg["class"] = "sorry-cardfaces"
@@ -156,13 +171,13 @@ def cardface_defs(cards, theme: str | Theme = "light", language: str = "en") -> 
     dwg["style"] = "position:absolute;width:0;height:0;overflow:hidden"
     for name in [None, *sorted(set(cards), key=str)]:
         for corner in ((False, True) if name is not None else (False,)):
-            g = _E.g(id=face_id(name, t, corner))
+            g = _E.g(id=face_id(name, t, corner, ids))
             for part in _face(name, t, corner, language):
                 g.add(part)
             dwg.defs.add(g)
     for colour in COLOURS:
         for home in (True, False):
-            g = _E.g(id=f"sw-pawncard-{t.name}-{colour}-{'home' if home else 'start'}")
+            g = _E.g(id=pawncard_id(colour, home, t, ids))
             for part in _pawn_card(colour, home, t):
                 g.add(part)
             dwg.defs.add(g)
@@ -177,7 +192,8 @@ def window_hidden(state: CardState, viewer: str | None) -> bool:
 
 
 def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
-            linked: bool = False, viewer: str | None = "all", language: str = "en") -> Group:
+            linked: bool = False, viewer: str | None = "all", language: str = "en",
+            ids: str = ID_PREFIX) -> Group:
     p = state.players[seat]
     cx, cy = _SEATS[len(state.players)][seat]
     colour = theme.inks[p.colour]  # its name is text: 4.5:1 on the table
@@ -203,7 +219,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
         pawn = _E.g(class_="pawn-card " + side,
                     transform=f"translate({cx - 2 * 24 + i * 24} {cy - 44})")
         if linked:
-            pawn.add(_E.use(f"#sw-pawncard-{theme.name}-{p.colour}-{side}"))
+            pawn.add(_E.use(f"#{pawncard_id(p.colour, home, theme, ids)}"))
         else:
             for part in _pawn_card(p.colour, home, theme):
                 pawn.add(part)
@@ -215,7 +231,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
     x0 = cx - (step * (n - 1) + CARD_W) / 2
     for i, card in enumerate(p.hand):
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
-                    linked=linked, language=language))
+                    linked=linked, language=language, ids=ids))
     if not face_up or n == 0:
         g.add(_E.text(_w("table.one_card" if n == 1 else "table.cards",
                          "{n} card" if n == 1 else "{n} cards", language, n=n),
@@ -242,7 +258,7 @@ def _direction(state: CardState, theme: Theme, language: str = "en") -> Group:
 
 
 def _centre(state: CardState, theme: Theme, linked: bool = False,
-            viewer: str | None = "all", language: str = "en") -> Group:
+            viewer: str | None = "all", language: str = "en", ids: str = ID_PREFIX) -> Group:
     g = _E.g(class_="centre")
     # Draw pile, face down, with its count.
     draw = _E.g(class_="draw-pile")
@@ -250,7 +266,7 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
     for i in (2, 1, 0):
         if len(state.draw_pile) > i:
             draw.add(_card(DRAW_X + 2 * i, 260 - 2 * i, None, theme, "pile-card",
-                           linked=linked))
+                           linked=linked, ids=ids))
     if not state.draw_pile:
         draw.add(_E.rect((DRAW_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
                          stroke=theme.muted, stroke_dasharray="5 4"))
@@ -265,7 +281,7 @@ def _centre(state: CardState, theme: Theme, linked: bool = False,
         # Each card shows its corner index (MIN_FONT wide "S!21") under the next.
         pile.add(_card(PILE_X + i * PILE_STEP, 260, card, theme, "pile-card",
                        rotate=(i - len(cards) / 2) * 2.5, corner=True, linked=linked,
-                       language=language))
+                       language=language, ids=ids))
     if not state.play_pile:
         pile.add(_E.rect((PILE_X, 260), (CARD_W, CARD_H), rx=5, fill="none",
                          stroke=theme.muted, stroke_dasharray="5 4"))
@@ -322,7 +338,8 @@ def _pending_text(state: CardState, hidden: bool = False, language: str = "en") 
 
 
 def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme: str | Theme,
-                   linked_faces: bool, language: str = "en") -> svgwrite.Drawing:
+                   linked_faces: bool, language: str = "en",
+                   ids: str = ID_PREFIX) -> svgwrite.Drawing:
     t = get_theme(theme)
     width = None if size is None else round(size * WIDTH / HEIGHT)
     dwg = svgwrite.Drawing(size=(width, size) if size else ("100%", "100%"), profile="full",
@@ -333,32 +350,33 @@ def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme
     dwg["aria-label"] = _aria(state, viewer)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
     dwg.add(_direction(state, t, language))
-    dwg.add(_centre(state, t, linked_faces, viewer, language))
+    dwg.add(_centre(state, t, linked_faces, viewer, language, ids))
     for seat, p in enumerate(state.players):
         dwg.add(_player(state, seat, t, viewer == "all" or viewer == p.colour, linked_faces,
-                        viewer, language))
+                        viewer, language, ids))
     return dwg
 
 
 def cardtable_svg(state: CardState, *, viewer: str | None = "all", size: int | None = 620,
                   theme: str | Theme = "light", linked_faces: bool = False,
-                  language: str = "en") -> str:
+                  language: str = "en", ids: str = ID_PREFIX) -> str:
     """The table of ``state`` as SVG text. ``viewer`` is whose hand is face up: a colour (the
     person playing; the others show backs and counts), ``"all"`` (a replay for the class) or
     None (every hand face down); for a colour or None another player's steal or block window
     does not say whose it is (:func:`window_hidden`). ``size`` is the height in pixels (None:
     fit the container). ``linked_faces`` draws each card as a reference to
-    :func:`cardface_defs`, which the page must hold too."""
-    return _table_drawing(state, viewer, size, theme, linked_faces, language).tostring()
+    :func:`cardface_defs`, which the page must hold too, made with the same ``ids``."""
+    return _table_drawing(state, viewer, size, theme, linked_faces, language, ids).tostring()
 
 
 def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
-                     theme: str | Theme = "light", language: str = "en") -> list[str]:
+                     theme: str | Theme = "light", language: str = "en",
+                     ids: str = ID_PREFIX) -> list[str]:
     """The table with linked faces as pieces: the opening tag, the table, the order of play,
     the centre and each seat. Their concatenation and ``</svg>`` is the table's SVG. From one
     action to the next most pieces do not change, so a page that holds every frame of a game
     (the widget, an exported replay) keeps each distinct piece once."""
-    dwg = _table_drawing(state, viewer, None, theme, True, language)
+    dwg = _table_drawing(state, viewer, None, theme, True, language, ids)
     whole = dwg.tostring()
     defs, *parts = dwg.elements
     empty = defs.tostring()

@@ -26,6 +26,7 @@ table, so it is listed; the game and its record keep every action.
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 import traitlets
@@ -171,6 +172,10 @@ class SorryCardWidget(ReplayWidget):
                                                                        "state"]))
         check_theme_name(theme)
         self._notes: dict[int, str] = {}
+        # The card faces' ids are this widget's own: a page (a notebook, JupyterLab's tabs
+        # side by side) shows other tables, whose faces with the same ids would be drawn in
+        # place of these (another language, another theme).
+        self._ids = f"sw{secrets.token_hex(4)}"
         self._page_theme = "light"
         self._pool: dict[str, int] = {}
         #: What the list shows, kept in Python only (its length would tell how many actions
@@ -243,7 +248,7 @@ class SorryCardWidget(ReplayWidget):
         """The frame of ``state`` as piece indices; pieces not seen yet go to ``new_pieces``."""
         indices = []
         for piece in cardtable_pieces(state, viewer=self.viewer, theme=self.table_theme,
-                                      language=self.language):
+                                      language=self.language, ids=self._ids):
             if piece not in self._pool:
                 self._pool[piece] = len(self._pool)
                 new_pieces.append(piece)
@@ -288,7 +293,7 @@ class SorryCardWidget(ReplayWidget):
                        # started from a state holds just the cards in play, and its faces
                        # would tell which are in hidden hands.
                        "faces": cardface_defs({*DEFAULT_DECK, *self.game.deck},
-                                              self.table_theme, self.language),
+                                              self.table_theme, self.language, self._ids),
                        "pieces": pieces, "frames": [self._frame(start, pieces)],
                        "start": {"total": start.total,
                                  "callout": total_callout(start, self.language)}}
