@@ -137,8 +137,10 @@ class SorryCardWidget(ReplayWidget):
       All; whoever is to act is the student, who may try any action and *Reset*.
 
     ``size`` is the table's largest height in pixels: it fills the width the notebook gives
-    it beside the side panel, up to that (the default, 760, is about 1000 px wide), and no
-    narrower than 760 px wide where the page allows, so every text on it stays 11 px or more.
+    it beside the side panel, up to that (the default, 760, is about 1000 px wide) and no
+    taller than the window less 200 px (so the whole table and what to do are on screen
+    together), and no narrower than 760 px wide where the page allows, so every text on it
+    stays 11 px or more.
 
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
     played by a person), ``"all"`` (the default for a replay) or None. Whatever is shown
