@@ -67,14 +67,19 @@ else
   echo "$want" > "$bundle_stamp"
 fi
 install_stamp="$root/.venv/.sorry-widget-installed-${extras//,/-}"
-want="$(stamp_of "$extras|pyproject.toml|sorry_widget/__init__.py")"
+# The locked versions (scripts/lock.sh refreshes them): a fresh machine installs what the tests
+# last passed with, not whatever the registry serves that day.
+constraints="$root/requirements/constraints.txt"
+want="$(stamp_of "$extras|pyproject.toml|sorry_widget/__init__.py|requirements/constraints.txt")"
 if [ "$(cat "$install_stamp" 2>/dev/null)" = "$want" ]; then
-  say "packages up to date for sorry-widget[$extras] (nothing to install)"
+  say "packages up to date for sorry-widget[$extras] at the versions locked in" \
+      "requirements/constraints.txt (nothing to install)"
 else
-  say "installing sorry-widget[$extras] and what it needs from PyPI into .venv" \
+  say "installing sorry-widget[$extras] and what it needs from PyPI into .venv," \
+      "at the versions locked in requirements/constraints.txt" \
       "(the first time about 2 minutes, with no output from pip)"
-  "$venv_python" -m pip install --quiet --upgrade pip
-  "$venv_python" -m pip install --quiet -e "$root[$extras]"
+  "$venv_python" -m pip install --quiet --upgrade pip -c "$constraints"
+  "$venv_python" -m pip install --quiet -e "$root[$extras]" -c "$constraints"
   # JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
   "$venv_python" -m sorry_widget.lab_settings >/dev/null
   echo "$want" > "$install_stamp"
