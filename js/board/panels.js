@@ -56,6 +56,8 @@ export function boardPanels({ model, shell }) {
 
     let line;
     if (winner) line = Array.isArray(winner) ? t("team_wins", { first: who(winner[0]), second: who(winner[1]) }) : t("wins", { colour: who(winner) });
+    // A saved page reopened with no kernel behind the widget: say so, invite no click.
+    else if (waiting && !shell.isLive()) line = t("status.no_kernel", { colour: who(pend.colour), card: art(pend.card || chosenCard || "") });
     else if (waiting && demo) line = t("status.demo_holds", { colour: who(pend.colour), card: stop(art(pend.card)) });
     else if (waiting && pend.hand) line = chosenCard ? t("status.hand_playing", { colour: who(pend.colour), card: art(chosenCard) }) : t("status.hand_choose", { colour: who(pend.colour) });
     else if (waiting && onlyPass(pend)) line = t("status.pass", { colour: who(pend.colour), card: art(pend.card) });

@@ -1,7 +1,7 @@
 // Play mode: the person's clicks on the board become a move.
 
 import { h } from "../dom.js";
-import { uiText } from "../strings.js";
+import { passChoice } from "../shell.js";
 
 /**
  * Play mode: the person plays the pending move by clicking places on the board (a pawn, then
@@ -49,7 +49,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     for (const node of svg().querySelectorAll("." + cls)) node.classList.remove(cls);
     for (const key of keys) {
       for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
-        if (node.closest("#overlay")) continue;
+        if (node.closest(".overlay")) continue;
         node.classList.add(cls);
         if (cls === "sw-target" || cls === "sw-selectable") {
           node.setAttribute("tabindex", "0");
@@ -81,8 +81,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     if (choosing.length) showChoices(choosing);
     for (const m of pending().moves) {
       if (m.clicks.length === 0 && m.kind !== "discard") {
-        choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
-          onclick: () => sendMove(m.notation) }, uiText(model, "pass", { explanation: m.explanation })));
+        choices.append(passChoice(model, m.explanation, () => sendMove(m.notation)));
       }
     }
     coach().show();
@@ -100,12 +99,23 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     hand().forget();
   }
 
+  // After each step of a move made from the keyboard, the focus goes to what is chosen next:
+  // the targets, else the pawns, else the buttons offered; and once the move is made, the
+  // board. (The place that had it loses its tabindex when the board is marked afresh, and the
+  // focus would fall to the page's body.)
+  function focusNext() {
+    const next = svg().querySelector(".sw-target[tabindex]") ||
+      svg().querySelector(".sw-selectable[tabindex]") || choices.querySelector("button");
+    (next || svg()).focus();
+  }
+
   function onBoardClick(ev) {
     const target = ev.target.closest("[data-place]");
-    if (!target || target.closest("#overlay")) return;
+    if (!target || target.closest(".overlay")) return;
     const key = target.dataset.place;
     if (tools().active()) return tools().click(key);
     if (!playable()) return;
+    const fromKeyboard = svg().contains(document.activeElement);
     shell.clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
@@ -126,6 +136,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
           completed = seq === m.clicks ? parts[1] : parts[0];
         }
         sendMove(m.notation, completed);
+        if (fromKeyboard) svg().focus();
         return;
       }
       if (complete.length > 1 && complete.length === options.length) {
@@ -135,6 +146,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     model.set("selection", [...clicks]);
     model.save_changes();
     refresh();
+    if (fromKeyboard) focusNext();
   }
 
   function showChoices(options) {

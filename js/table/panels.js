@@ -40,7 +40,12 @@ export function tablePanels({ model, shell, onReset }) {
     else if (pend && pend.actions.every((a) => a.kind !== "play")) line = t("table.discard", { colour: who(pend.colour) });
     else if (pend) line = t("table.your_turn", { colour: who(pend.colour) });
     const next = i < plays.length ? plays[i].colour : final.to_act || "";
-    if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
+    // A person's turn shown with no kernel behind the widget (a saved page reopened): no
+    // card can be played, so none is asked for.
+    const asked = model.get("pending") || {};
+    const unplayable = !pend && !shell.isLive() && asked.play === i && (asked.actions || []).length;
+    if (!winners.length && unplayable) line = t("table.no_kernel", { colour: who(asked.colour) });
+    else if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
     status.textContent = line + " ";
     status.append(h("span", { class: "sw-where" },
       i === 0 ? (model.get("mode") === "demo" ? t("table.lesson") : t("table.deal"))
