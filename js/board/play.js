@@ -99,9 +99,9 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     hand().forget();
   }
 
-  // After each step of a move made from the keyboard, the focus goes to what is chosen next:
-  // the targets, else the pawns, else the buttons offered; and once the move is made, the
-  // board. (The place that had it loses its tabindex when the board is marked afresh, and the
+  // After each step of a move made from a focused pawn or place, the focus goes to what is
+  // chosen next: the targets, else the pawns, else the buttons offered; and once the move is
+  // made, the board. (The place that had it loses its tabindex when the board is marked afresh, and the
   // focus would fall to the page's body.)
   function focusNext() {
     const next = svg().querySelector(".sw-target[tabindex]") ||
@@ -115,7 +115,8 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     const key = target.dataset.place;
     if (tools().active()) return tools().click(key);
     if (!playable()) return;
-    const fromKeyboard = svg().contains(document.activeElement);
+    // (a pawn or place in focus; the board itself, whose arrow keys move a cursor, keeps it)
+    const fromKeyboard = document.activeElement !== svg() && svg().contains(document.activeElement);
     shell.clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
