@@ -115,8 +115,9 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     const key = target.dataset.place;
     if (tools().active()) return tools().click(key);
     if (!playable()) return;
-    // (a pawn or place in focus; the board itself, whose arrow keys move a cursor, keeps it)
-    const fromKeyboard = document.activeElement !== svg() && svg().contains(document.activeElement);
+    // (Enter or Space on a pawn or place in focus; the board itself, whose arrow keys move a
+    // cursor, keeps the focus, and a click leaves it where the mouse put it)
+    const fromKeyboard = ev.type === "keydown" && ev.target !== svg();
     shell.clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
