@@ -26,6 +26,7 @@ import { a11yWords } from "./words.js";
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
  *   explain: (el: HTMLElement, play: (PlayData|null), otherwise: string) => void,
+ *   announce: (i: number, plays: PlayData[]) => void,
  *   isLive: () => boolean, parts: Object<string, HTMLElement>, start: () => void,
  *   stop: () => void}}
  */
@@ -243,7 +244,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   }
 
   root.addEventListener("keydown", (ev) => {
-    if (ev.target.closest("textarea, select, input")) return;
+    if (/** @type {Element} */ (ev.target).closest("textarea, select, input")) return;
     const all = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
       Home: () => goto(0), End: () => goto(count() - 1),
       p: () => setAutoplay(!model.get("autoplay")), ...keys };

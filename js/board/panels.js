@@ -74,8 +74,8 @@ export function boardPanels({ model, shell }) {
     teamLine.hidden = !teams;
     if (teams) {
       const home = (c) => (frame[c] || []).filter((k) => k.endsWith(":home")).length;
-      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
-        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frame[c] || []).length, 0)} HOME`).join(" · ");
+      teamLine.textContent = teams.map((team) => `${team.map(capital).join(" + ")}: ` +
+        `${team.reduce((n, c) => n + home(c), 0)} of ${team.reduce((n, c) => n + (frame[c] || []).length, 0)} HOME`).join(" · ");
     }
     const draws = rs.leader_draws || [];
     leaderLine.hidden = !(draws.length && i === 0);

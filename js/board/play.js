@@ -18,7 +18,7 @@ import { uiText } from "../strings.js";
  *   annotating tools, which take the clicks while one is on
  * @param {() => {chosen: () => (string|null), forget: () => void}} ctx.hand
  * @param {() => {show: () => void, clearTargets: () => void}} ctx.coach
- * @returns {{click: (ev: Event) => void, refresh: () => void,
+ * @returns {{click: (ev: {target: EventTarget}) => void, refresh: () => void,
  *   mark: (keys: string[], cls: string) => void, sendMove: (notation: string) => void,
  *   forget: () => void, clicks: () => string[], setClicks: (keys: string[]) => void}}
  */

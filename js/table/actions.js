@@ -136,7 +136,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       usable.clear();
       for (const n of next) usable.add(n);
     }
-    let picked = chosen.slice();
+    const picked = chosen.slice();
     for (const node of drawing.seatCards(pend.colour)) {
       const card = node.dataset.card;
       const k = picked.indexOf(card);
