@@ -10,7 +10,7 @@ export default [
   js.configs.recommended,
   {
     files: ["js/**/*.js", "sorry_widget/widget/page.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.browser },
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: globals.browser },
     rules: {
       "no-unused-vars": ["error", { args: "none", caughtErrors: "none" }],
       "no-var": "error",
@@ -27,6 +27,6 @@ export default [
   },
   {
     files: ["js/test/**/*.js", "eslint.config.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: globals.node },
   },
 ];
