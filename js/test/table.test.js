@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { ANSWERS, choiceLabel } from "../table/actions.js";
+import { cardName } from "../table/drawing.js";
+import { tableStatus } from "../table/panels.js";
+import { UI_STRINGS } from "../strings.js";
+import { fakeModel, french } from "./fake-model.js";
+
+const act = (colour, turn = 1) => ({ turn, colour, card: "slide-4", notation: "", explanation: "", rules: [] });
+const plays = [act("red"), act("blue"), act("red", 2)];
+const action = (notation, kind = "play", card = "slide-4") => ({ notation, explanation: "", rules: [], card, kind });
+
+function statusAt(model, i, pend = null, chosen = []) {
+  return tableStatus(model, { i, last: 3, plays, pend, chosen });
+}
+
+test("tableStatus: the deal, then who acts, with the action, of how many, in which turn", () => {
+  const model = fakeModel({ final: {}, mode: "game" });
+  assert.deepEqual(statusAt(model, 0), { line: "Red to act", where: "(the deal)", colour: "red" });
+  assert.deepEqual(statusAt(model, 2), { line: "Red to act", where: "(play 2 of 3 · turn 1)", colour: "red" });
+});
+
+test("tableStatus: a lesson's table starts as the lesson's, not a deal", () => {
+  assert.equal(statusAt(fakeModel({ final: {}, mode: "demo" }), 0).where, "(the lesson's table)");
+});
+
+test("tableStatus: after the last action, who acts next comes from `final`", () => {
+  assert.equal(statusAt(fakeModel({ final: { to_act: "yellow" } }), 3).line, "Yellow to act");
+});
+
+test("tableStatus: one winner, and a team of winners", () => {
+  assert.equal(statusAt(fakeModel({ final: { winners: ["blue"] } }), 3).line, "Blue wins!");
+  const team = statusAt(fakeModel({ final: { winners: ["red", "yellow"] } }), 3);
+  assert.equal(team.line, "Red and Yellow win!");
+  assert.equal(team.colour, "red");
+});
+
+test("tableStatus: the person's turn: click a card; nothing playable: discard; nothing at all: pass", () => {
+  const model = fakeModel({ final: {} });
+  const turn = (actions) => statusAt(model, 3, { play: 3, colour: "green", actions }).line;
+  assert.equal(turn([action("green slide-4"), action("green discard 5", "discard")]),
+    "Green, your turn: click a card in your hand.");
+  assert.equal(turn([action("green discard 5", "discard")]),
+    "Green: no card can be played — click one to discard it.");
+  assert.equal(turn([action("green pass", "pass", "")]), "Green has no card: pass.");
+});
+
+test("tableStatus: Play 2's first and second number cards", () => {
+  const model = fakeModel({ final: {} });
+  const pend = { play: 3, colour: "green", actions: [action("green play-2 5 4", "play", "play-2")] };
+  assert.equal(statusAt(model, 3, pend, ["play-2"]).line, "Green: Play 2 — click the first number card.");
+  assert.equal(statusAt(model, 3, pend, ["play-2", "5"]).line, "Green: Play 2 — click the second number card.");
+});
+
+test("tableStatus: a steal or block window asks the person to decide, in their colour", () => {
+  const pend = { play: 3, colour: "blue", window: "steal", actions: [action("blue steal", "steal")] };
+  const s = statusAt(fakeModel({ final: {} }), 3, pend);
+  assert.equal(s.line, "Blue, decide:");
+  assert.equal(s.colour, "blue");
+});
+
+test("tableStatus: in French", () => {
+  assert.equal(statusAt(french({ final: { winners: ["blue"] } }), 3).line, "Bleu gagne !");
+});
+
+test("cardName: the card game's cards by their printed names", () => {
+  assert.equal(cardName("slide-4"), "Slide 4");
+  assert.equal(cardName("take-2"), "Take 2");
+  assert.equal(cardName("dont-be-sorry"), "Don't Be SORRY!");
+  assert.equal(cardName("sorry-steal"), "SORRY! steal");
+  assert.equal(cardName("7"), "7");
+});
+
+test("choiceLabel: a SORRY! names whom, Play 2 its two numbers, others their words", () => {
+  assert.equal(choiceLabel("red sorry-back blue"), "On Blue");
+  assert.equal(choiceLabel("red play-2 5 4"), "5 then 4");
+  assert.equal(choiceLabel("red take-2 green"), "take-2 green");
+});
+
+test("ANSWERS: every answer to a window has its words in the page's strings", () => {
+  for (const kind of Object.keys(ANSWERS)) {
+    assert.ok(`answer.${kind}` in UI_STRINGS.en && `answer.${kind}_title` in UI_STRINGS.en, kind);
+  }
+});
