@@ -51,9 +51,35 @@ UI_COLUMN = re.compile(r"^  (\w+): \{\n(.*?)^  \},\n", re.S | re.M)
 UI_ENTRY = re.compile(r'^    ("[^"\\]*(?:\\.[^"\\]*)*"|[\w-]+): ("[^"\\]*(?:\\.[^"\\]*)*"),\n', re.M)
 
 
+#: Each language's plural rule, the project's choice (gettext's ``Plural-Forms``): written here
+#: once, into every catalog of the language, instead of the rule of the Babel that runs this
+#: (Babel 2.19 gives French CLDR's three forms, older ones two). A new language adds its line.
+PLURAL_FORMS: dict[str, tuple[int, str]] = {
+    "fr": (2, "(n > 1)"),
+}
+
+
+def plural_forms(language: str) -> tuple[int, str]:
+    """``(nplurals, plural expression)`` of a language, from :data:`PLURAL_FORMS`."""
+    try:
+        return PLURAL_FORMS[language]
+    except KeyError:
+        raise SystemExit(f"scripts/update_catalogs.py: no plural rule for {language!r}: add it "
+                         "to PLURAL_FORMS (gettext's nplurals and plural)") from None
+
+
 class StableCatalog(Catalog):
-    """A catalog whose header does not name the Babel version, so the files do not change
-    with the Babel that writes them."""
+    """A catalog whose header does not name the Babel version and whose plural rule is the
+    project's (:data:`PLURAL_FORMS`), so the files do not change with the Babel that writes
+    them."""
+
+    @property
+    def num_plurals(self) -> int:
+        return plural_forms(str(self.locale))[0]
+
+    @property
+    def plural_expr(self) -> str:
+        return plural_forms(str(self.locale))[1]
 
     @property
     def mime_headers(self):
@@ -165,8 +191,8 @@ def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, b
             fuzzy = bool(old_fuzzy) or (old_id != text and bool(translation))
         if context in from_docs:
             translation, fuzzy = from_docs[context], False
-        catalog.add(text, translation, context=context,
-                    flags=("fuzzy",) if fuzzy else ())
+        flags = ("fuzzy",) * fuzzy + ("python-brace-format",) * brace_format(text)
+        catalog.add(text, translation, context=context, flags=flags)
     po, mo = io.BytesIO(), io.BytesIO()
     write_po(po, catalog, width=100, sort_by_file=False, sort_output=False,
              include_lineno=False)
@@ -206,6 +232,17 @@ def outputs() -> dict[Path, bytes]:
     js = WIDGET_JS.read_text(encoding="utf-8")
     files[WIDGET_JS] = ui_js(js, ui_translated).encode("utf-8")
     return files
+
+
+def brace_format(text: str) -> bool:
+    """Whether an entry is flagged ``python-brace-format``: its English has a ``{field}`` and
+    parses as str.format text. Written by this script because only Babel 2.17 and later add the
+    flag themselves (with this same test), so the files do not depend on Babel's version."""
+    try:
+        return "{" in text and any(name is not None
+                                   for _, name, _, _ in string.Formatter().parse(text))
+    except ValueError:
+        return False
 
 
 def fields(text: str) -> list[tuple[str, str]]:

@@ -67,6 +67,33 @@ def test_the_committed_files_are_what_the_po_files_compile_to():
     assert not stale, f"run scripts/update_catalogs.py: out of date: {stale}"
 
 
+def forms_selected(expression: str) -> set[int]:
+    """The plural forms a gettext rule selects, over counts from 0 to 1,000 and the powers
+    of ten up to 10**9 with their neighbours (where rules such as CLDR's n % 1000000 change)."""
+    rule = gettext.c2py(expression)
+    counts = set(range(1001)) | {10**k + d for k in range(3, 10) for d in (-1, 0, 1)}
+    return {rule(n) for n in counts}
+
+
+@pytest.mark.parametrize("domain", update_catalogs.DOMAINS)
+def test_every_catalog_has_the_projects_plural_rule_and_every_form_it_selects(domain):
+    """The plural rule is the project's (update_catalogs.PLURAL_FORMS), whatever Babel wrote
+    the files, and every plural entry has a translation for each form the rule can pick."""
+    for language in update_catalogs.languages():
+        nplurals, expression = update_catalogs.plural_forms(language)
+        assert forms_selected(expression) == set(range(nplurals))
+        folder = ROOT / "sorry_widget" / "locale" / language / "LC_MESSAGES"
+        with open(folder / f"{domain}.po", "rb") as handle:
+            catalog = read_po(handle)
+        assert catalog.plural_forms == f"nplurals={nplurals}; plural={expression};"
+        with open(folder / f"{domain}.mo", "rb") as handle:
+            compiled = gettext.GNUTranslations(handle)
+        assert compiled.info()["plural-forms"] == catalog.plural_forms
+        for message in catalog:
+            if message.id and message.pluralizable:
+                assert len(message.string) == nplurals and all(message.string), message.id
+
+
 def test_the_mo_files_read_with_the_standard_library_only():
     with open(FR / "words.mo", "rb") as handle:
         catalog = gettext.GNUTranslations(handle)
