@@ -110,8 +110,8 @@ def ui_columns(js: str | None = None) -> dict[str, dict[str, str]]:
     return out
 
 
-def english() -> dict[str, dict[str, str]]:
-    """domain -> msgctxt -> English text."""
+def english() -> dict[str, dict[str, str | tuple[str, str]]]:
+    """domain -> msgctxt -> English text, or (singular, plural) for a plural entry."""
     import sorry_widget.board.messages  # noqa: F401 - each registers its table
     import sorry_widget.cardgame.messages  # noqa: F401
     try:
@@ -121,7 +121,7 @@ def english() -> dict[str, dict[str, str]]:
     from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
     from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
     from sorry_widget.core.messages import message_ids, template
-    from sorry_widget.core.words import WORDS
+    from sorry_widget.core.words import COUNTED, WORDS
 
     out: dict[str, dict[str, str]] = {d: {} for d in DOMAINS}
     for domain in MESSAGE_DOMAINS:
@@ -133,7 +133,7 @@ def english() -> dict[str, dict[str, str]]:
                 out["rules"][f"{rule}.title"] = entry["title"]
             out["rules"][f"{rule}.text"] = entry["text"]
             out["rules"][f"{rule}.summary"] = summaries[rule]
-    out["words"] = dict(WORDS)
+    out["words"] = {**WORDS, **COUNTED}
     out["ui"] = ui_columns()["en"]
     return out
 
@@ -165,7 +165,8 @@ def read_catalog(path: Path) -> Catalog | None:
         return read_po(handle)
 
 
-def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, bytes]:
+def built(language: str, domain: str,
+          entries: dict[str, str | tuple[str, str]]) -> tuple[bytes, bytes]:
     """The .po and .mo bytes of one catalog, translations kept from the file as it is."""
     po_path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
     old = read_catalog(po_path)
@@ -183,15 +184,20 @@ def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, b
                               language=language, domain=domain).splitlines()),
                       language_team=f"{language} <sorry_widget>",
                       last_translator="sorry_widget", fuzzy=False)
+    nplurals = plural_forms(language)[0]
     for context, text in entries.items():
-        translation, fuzzy = "", False
+        plural = isinstance(text, tuple)
+        translation: str | tuple[str, ...] = ("",) * nplurals if plural else ""
+        fuzzy = False
         if context in kept:
             old_id, old_string, old_fuzzy = kept[context]
-            translation = old_string or ""
-            fuzzy = bool(old_fuzzy) or (old_id != text and bool(translation))
+            if isinstance(old_string, tuple) == plural:
+                translation = old_string or translation
+            fuzzy = bool(old_fuzzy) or (old_id != text and any(_forms(translation)))
         if context in from_docs:
             translation, fuzzy = from_docs[context], False
-        flags = ("fuzzy",) * fuzzy + ("python-brace-format",) * brace_format(text)
+        flags = ("fuzzy",) * fuzzy + \
+            ("python-brace-format",) * any(brace_format(t) for t in _forms(text))
         catalog.add(text, translation, context=context, flags=flags)
     po, mo = io.BytesIO(), io.BytesIO()
     write_po(po, catalog, width=100, sort_by_file=False, sort_output=False,
@@ -245,13 +251,21 @@ def brace_format(text: str) -> bool:
         return False
 
 
-def fields(text: str) -> list[tuple[str, str]]:
-    """A template's placeholders as (name, spec without its words): plural(case,cases) and
-    plural(square,squares) are both ``plural``. Sorted, repeats kept."""
-    out = []
-    for _, name, spec, _ in string.Formatter().parse(text):
-        if name is not None:
-            out.append((name, re.sub(r"\([^)]*\)", "", spec or "")))
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return text if isinstance(text, tuple) else (text,)
+
+
+def fields(text: str | tuple[str, ...]) -> list[tuple[str, str]]:
+    """A template's placeholders as (name, spec), sorted, repeats kept; of a plural entry, the
+    placeholders its forms have between them (each form of a translation must have them:
+    tests/test_translations.py)."""
+    out = set() if isinstance(text, tuple) else None
+    for form in _forms(text):
+        found = sorted((name, spec or "") for _, name, spec, _ in string.Formatter().parse(form)
+                       if name is not None)
+        if out is None:
+            return found
+        out.update(found)
     return sorted(out)
 
 

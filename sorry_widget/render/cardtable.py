@@ -11,6 +11,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from ..core.messages import word
+from ..core.words import counted
 from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
@@ -44,7 +45,7 @@ _CORNER = {"take-2": "T2", "switch": "Sw", "play-2": "P2", "sorry-back": "S!",
 
 def _w(context: str, english: str, language: str, **values) -> str:
     """One of the table's words (core/words.py, ``table.*``) in ``language``, filled in."""
-    return word(english, language, context).format(**values)
+    return word(english, language, context, **values)
 
 
 def _who(colour: str, language: str) -> str:
@@ -217,8 +218,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
                     linked=linked, language=language))
     if not face_up or n == 0:
-        g.add(_E.text(_w("table.one_card" if n == 1 else "table.cards",
-                         "{n} card" if n == 1 else "{n} cards", language, n=n),
+        g.add(_E.text(counted("card", n, language),
                       insert=(cx, cy + 76),
                       text_anchor="middle", font_size=13, fill=theme.text,
                       class_="hand-count"))
