@@ -9,7 +9,8 @@ domain, it writes ``<domain>.po`` with one entry per English text — ``msgctxt`
 gettext. An entry whose English changed is marked ``#, fuzzy`` (and left out of the ``.mo``) until
 a translator checks it. Where the English comes from:
 
-- ``board``, ``cardgame``, ``widget``: the message tables (sorry_widget/*/messages.py);
+- ``board``, ``cardgame``, ``widget``, ``coach``: the message tables (sorry_widget/*/messages.py,
+  the coach's verdicts in sorry_widget/simulation/coach.py);
 - ``rules``: each rule's title, full text and one-line summary (sorry_widget/*/rulebook.py); the
   titles and texts of a language are read from its docs pages, docs/<language>/rules.md and
   docs/<language>/cardgame.md, so they are written once, on the page;
@@ -41,7 +42,7 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 LOCALE = ROOT / "sorry_widget" / "locale"
 WIDGET_JS = ROOT / "sorry_widget" / "widget" / "widget.js"
-MESSAGE_DOMAINS = ("board", "cardgame", "widget")
+MESSAGE_DOMAINS = ("board", "cardgame", "widget", "coach")
 DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
@@ -114,6 +115,7 @@ def english() -> dict[str, dict[str, str | tuple[str, str]]]:
     """domain -> msgctxt -> English text, or (singular, plural) for a plural entry."""
     import sorry_widget.board.messages  # noqa: F401 - each registers its table
     import sorry_widget.cardgame.messages  # noqa: F401
+    import sorry_widget.simulation.coach  # noqa: F401
     try:
         import sorry_widget.widget.messages  # noqa: F401
     except ImportError:  # (the widget's table may not exist yet)

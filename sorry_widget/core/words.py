@@ -33,6 +33,28 @@ WORDS: dict[str, str] = {
     "board.card_article": "a {card}",
     "board.card_article.sorry": "a {card}",
     "board.discard": "discard",
+    # what a screen reader is told of the board's places and pawns (render/svg.py)
+    "board.aria.board": "Sorry! board. {pawns}.",
+    "board.aria.pawns_of": "{colour}: {places}",
+    "board.aria.square": "square {n}",
+    "board.aria.safety": "{colour} safety-{n}",
+    "board.aria.start": "{colour} START",
+    "board.aria.home": "{colour} HOME",
+    "board.aria.pawn": "{colour} pawn on {place}",
+    "board.aria.place.start": "start",
+    "board.aria.place.home": "home",
+    "board.aria.place.safety": "safety-{n}",
+    # the board's status line, hand and scores (render/svg.py)
+    "board.status.to_move": "{colour} to move",
+    "board.status.wins": "{colour} wins!",
+    "board.status.team_wins": "{colours} win!",
+    "board.hand_of": "{colour}'s hand",
+    "board.hand": "Hand",
+    "board.points": "Points",
+    # a board widget's modes, as its summary names them
+    "mode.game": "game",
+    "mode.replay": "replay",
+    "mode.demo": "demo",
     # the board game's card faces (sorry_widget/board/cards.py, card_text)
     "card_text.1": "Start a pawn, or move one pawn 1 forward. (C1)",
     "card_text.2": "Start a pawn, or move one pawn 2 forward. Draw again. (C7)",
@@ -89,6 +111,10 @@ WORDS: dict[str, str] = {
     "table.can_block": "Can {victim} block {by}'s SORRY! with Don't Be SORRY!? (K14)",
     "table.may_steal": "{asked} may steal {winner}'s 21 with a SORRY! (K13)",
     "table.may_block": "{victim} may block {by}'s SORRY! (K14)",
+    "table.aria.over": "SORRY! card game over: {winners} won; {homes}",
+    "table.aria.window": "SORRY! card game: total {total}, a SORRY! may answer; {homes}",
+    "table.aria.to_act": "SORRY! card game: total {total}, {colour} to act; {homes}",
+    "table.aria.home": "{colour} {home} HOME",
     # the command line's human output
     "cli.turn": "turn",
     "cli.player": "player",
@@ -160,8 +186,20 @@ def board_card_article(value, language: str) -> str:
     return _word("a {card}", language, key, card=board_card(value, language))
 
 
+def colour_list(value, language: str) -> str:
+    """Colours as a list: "red, blue"."""
+    return ", ".join(colour(c, language) for c in value)
+
+
+def mode(value, language: str) -> str:
+    """A board widget's mode: game, replay, demo."""
+    return _word(str(value), language, f"mode.{value}")
+
+
 #: The kinds the games' and widgets' templates name, for a language other than English.
 KINDS = {
+    "colour_list": colour_list,
+    "mode": mode,
     "colour": colour,
     "colour_cap": colour_cap,
     "colours": colours,

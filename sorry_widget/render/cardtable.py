@@ -330,7 +330,7 @@ def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme
     dwg["class"] = f"sorry-cardtable theme-{t.name}"
     dwg["font-family"] = FONT  # every text inherits it, linked card faces too
     dwg["role"] = "img"
-    dwg["aria-label"] = _aria(state, viewer)
+    dwg["aria-label"] = _aria(state, viewer, language)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
     dwg.add(_direction(state, t, language))
     dwg.add(_centre(state, t, linked_faces, viewer, language))
@@ -366,9 +366,18 @@ def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
     return [opening, *(part.tostring() for part in parts)]
 
 
-def _aria(state: CardState, viewer: str | None = "all") -> str:
-    homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
+def _aria(state: CardState, viewer: str | None = "all", language: str = "en") -> str:
+    def colour(name: str) -> str:
+        return word(name, language, f"colour.{name}")
+
+    homes = ", ".join(_w("table.aria.home", "{colour} {home} HOME", language,
+                         colour=colour(p.colour), home=p.home) for p in state.players)
     if state.winners:
-        return f"SORRY! card game over: {' and '.join(state.winners)} won; {homes}"
-    who = "a SORRY! may answer" if window_hidden(state, viewer) else f"{state.to_act} to act"
-    return (f"SORRY! card game: total {state.total}, {who}; {homes}")
+        winners = f" {word('and', language)} ".join(colour(c) for c in state.winners)
+        return _w("table.aria.over", "SORRY! card game over: {winners} won; {homes}", language,
+                  winners=winners, homes=homes)
+    if window_hidden(state, viewer):
+        return _w("table.aria.window", "SORRY! card game: total {total}, a SORRY! may answer; "
+                  "{homes}", language, total=state.total, homes=homes)
+    return _w("table.aria.to_act", "SORRY! card game: total {total}, {colour} to act; {homes}",
+              language, total=state.total, colour=colour(state.to_act), homes=homes)
