@@ -174,7 +174,8 @@ def cardgame_card(value, language: str) -> str:
                      number=name[len("slide-"):])
     if name.isdigit():
         return name
-    return _word(name, language, f"cardgame.card.{name}")
+    context = f"cardgame.card.{name}"
+    return _word(WORDS.get(context, name), language, context)
 
 
 def board_card(value, language: str) -> str:
