@@ -15,9 +15,10 @@ a translator checks it. Where the English comes from:
   titles and texts of a language are read from its docs pages, docs/<language>/rules.md and
   docs/<language>/cardgame.md, so they are written once, on the page;
 - ``words``: sorry_widget/core/words.py (colours, cards, places, the CLI's words);
-- ``ui``: the English column of ``UI_STRINGS`` in js/strings.js (the page's strings module),
-  whose other columns this writes back from each language's ui.po. The widgets load the bundle
-  built from js/ (``npm run build``; scripts/setup-env.sh rebuilds it when js/ changed).
+- ``ui``: the page's English, ``UI_ENGLISH`` in js/strings.js (a count is ``[singular,
+  plural]``, a plural entry), which this also copies into sorry_widget/widget/ui_strings.json
+  for the package (it does not carry js/): Python sends the page the catalogs' words in a
+  widget's language (sorry_widget/widget/strings.py), so no translation lives in the page's code.
 
 ``--check`` writes nothing and exits 1 if any file would change (tests/test_translations.py runs
 the same comparison). Needs Babel (the ``test`` extra); the package itself does not.
@@ -48,9 +49,11 @@ DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
-UI_BLOCK = re.compile(r"^export const UI_STRINGS = \{\n(.*?)^\};\n", re.S | re.M)
-UI_COLUMN = re.compile(r"^  (\w+): \{\n(.*?)^  \},\n", re.S | re.M)
-UI_ENTRY = re.compile(r'^    ("[^"\\]*(?:\\.[^"\\]*)*"|[\w-]+): ("[^"\\]*(?:\\.[^"\\]*)*"),\n', re.M)
+UI_ENGLISH_JSON = ROOT / "sorry_widget" / "widget" / "ui_strings.json"
+UI_BLOCK = re.compile(r"^export const UI_ENGLISH = \{\n(.*?)^\};\n", re.S | re.M)
+_JS_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+UI_ENTRY = re.compile(rf'^  ({_JS_STRING}|[\w-]+): ({_JS_STRING}|\[{_JS_STRING}, {_JS_STRING}\]),\n',
+                      re.M)
 
 
 #: Each language's plural rule, the project's choice (gettext's ``Plural-Forms``): written here
@@ -99,16 +102,22 @@ and their :specs), then run it again; docs/translating.md says more.
 """
 
 
-def ui_columns(js: str | None = None) -> dict[str, dict[str, str]]:
-    """js/strings.js's UI_STRINGS: language -> key -> text."""
+def ui_english(js: str | None = None) -> dict[str, str | tuple[str, str]]:
+    """js/strings.js's UI_ENGLISH: key -> English, or (singular, plural) for a count."""
     js = STRINGS_JS.read_text(encoding="utf-8") if js is None else js
     block = UI_BLOCK.search(js)
     if block is None:
-        raise SystemExit("js/strings.js has no `export const UI_STRINGS = {` … `};` table")
-    out = {}
-    for lang, body in UI_COLUMN.findall(block.group(1)):
-        out[lang] = {json.loads(k) if k.startswith('"') else k: json.loads(v)
-                     for k, v in UI_ENTRY.findall(body)}
+        raise SystemExit("js/strings.js has no `export const UI_ENGLISH = {` … `};` table")
+    out: dict[str, str | tuple[str, str]] = {}
+    for key, value in UI_ENTRY.findall(block.group(1)):
+        text = json.loads(value)
+        out[json.loads(key) if key.startswith('"') else key] = \
+            tuple(text) if isinstance(text, list) else text
+    lines = [line for line in block.group(1).splitlines() if line.strip()
+             and not line.strip().startswith("//")]
+    if len(lines) != len(out):
+        raise SystemExit("js/strings.js: UI_ENGLISH has entries this cannot read: one line each, "
+                         'key: "text", or key: ["singular", "plural"]')
     return out
 
 
@@ -137,7 +146,7 @@ def english() -> dict[str, dict[str, str | tuple[str, str]]]:
             out["rules"][f"{rule}.text"] = entry["text"]
             out["rules"][f"{rule}.summary"] = summaries[rule]
     out["words"] = {**WORDS, **COUNTED}
-    out["ui"] = ui_columns()["en"]
+    out["ui"] = ui_english()
     return out
 
 
@@ -209,37 +218,18 @@ def built(language: str, domain: str,
     return po.getvalue(), mo.getvalue()
 
 
-def ui_js(js: str, columns: dict[str, dict[str, str]]) -> str:
-    """js/strings.js with UI_STRINGS's columns other than English written from ``columns``."""
-    block = UI_BLOCK.search(js)
-    english_part = UI_COLUMN.search(block.group(1))
-    body = block.group(1)[:english_part.end()]
-    for lang, texts in sorted(columns.items()):
-        body += f"  {lang}: {{\n"
-        for key, text in texts.items():
-            name = key if re.fullmatch(r"[A-Za-z_]\w*", key) else json.dumps(key)
-            body += f"    {name}: {json.dumps(text, ensure_ascii=False)},\n"
-        body += "  },\n"
-    return js[:block.start(1)] + body + js[block.end(1):]
-
-
 def outputs() -> dict[Path, bytes]:
     """Every file this writes -> its bytes."""
     entries = english()
     files: dict[Path, bytes] = {}
-    ui_translated = {}
     for language in languages():
         for domain in DOMAINS:
             po, mo = built(language, domain, entries[domain])
             folder = LOCALE / language / "LC_MESSAGES"
             files[folder / f"{domain}.po"] = po
             files[folder / f"{domain}.mo"] = mo
-            if domain == "ui":
-                catalog = read_po(io.BytesIO(po))
-                ui_translated[language] = {m.context: m.string for m in catalog
-                                           if m.id and m.string and not m.fuzzy}
-    js = STRINGS_JS.read_text(encoding="utf-8")
-    files[STRINGS_JS] = ui_js(js, ui_translated).encode("utf-8")
+    files[UI_ENGLISH_JSON] = (json.dumps(entries["ui"], ensure_ascii=False, indent=1)
+                              + "\n").encode("utf-8")
     return files
 
 

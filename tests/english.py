@@ -53,3 +53,44 @@ def english_words(text: str) -> list[str]:
             if part.lower() in vocabulary and part.lower() not in found:
                 found.append(part.lower())
     return found
+
+
+#: Notation and place keys, the same in every language: R12-17, BS-19, safety-3, red:home, and
+#: the card game's "blue play-2 7 10" (a colour, then card ids and numbers only).
+_CARD = r"(?:\d+|take-2|switch|play-2|slide-\d+|sorry-back|sorry-steal|dont-be-sorry)"
+NOTATION = re.compile(
+    r"\b(?:red|blue|yellow|green) " + _CARD + r"(?: (?:" + _CARD + r"|red|blue|yellow|green))*\b"
+    r"|\b[RBYG][A-Za-z]*\d*(?:-\d+)*\b|\b[a-z]+:[a-z0-9-]+\b|\bsafety-\d\b")
+
+
+def english_outside_notation(text: str) -> list[str]:
+    """:func:`english_words` of ``text`` once its notation is taken out."""
+    return english_words(NOTATION.sub(" ", text))
+
+
+#: The page's JavaScript that collects what a person reads or hears in a widget: each visible
+#: text, each option of a list, and every accessible name, title and placeholder (the move
+#: list's notation items apart: notation is the same in every language).
+READ_PAGE = """(root) => {
+  const out = [];
+  const shown = (el) => {
+    if (el.closest("[hidden]")) return false;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.textContent.trim() || el.closest(".sw-notation, li[data-play]")) continue;
+    if (el.tagName === "OPTION" || shown(el)) out.push(node.textContent.trim());
+  }
+  for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      const value = el.getAttribute(name);
+      if (value) out.push(value);
+    }
+  }
+  return out;
+}"""

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from english import english_words
+from english import english_outside_notation
 
 pytest.importorskip("babel")
 
@@ -19,8 +19,6 @@ from sorry_widget.board import Position  # noqa: E402
 from sorry_widget.render.cardtable import cardtable_svg  # noqa: E402
 from sorry_widget.render.svg import board_svg  # noqa: E402
 
-#: Notation and place keys, the same in every language: R12-17, BS-19, R33-35, safety-3, red:home
-NOTATION = re.compile(r"\b[RBYG][A-Za-z]*\d*(?:-\d+)*\b|\b[a-z]+:[a-z0-9-]+\b|\bsafety-\d\b")
 
 
 def visible(svg: str) -> str:
@@ -30,7 +28,7 @@ def visible(svg: str) -> str:
 
 
 def no_english(text: str) -> list[str]:
-    return english_words(NOTATION.sub(" ", text))
+    return english_outside_notation(text)
 
 
 def test_the_vocabulary_catches_the_english_it_should():

@@ -65,7 +65,7 @@ def test_placeholder_check_catches_a_renamed_or_lost_field():
 
 
 def test_the_committed_files_are_what_the_po_files_compile_to():
-    """The .mo files (and js/strings.js's French column) match the .po files: no drift."""
+    """The .mo files (and the page's English for the package) match the .po files: no drift."""
     stale = [str(path.relative_to(ROOT)) for path, data in update_catalogs.outputs().items()
              if not path.is_file() or path.read_bytes() != data]
     assert not stale, f"run scripts/update_catalogs.py: out of date: {stale}"
@@ -166,11 +166,38 @@ def test_explanation_in_uses_what_an_item_offers():
     assert explanation_in(Plain(), "fr") == "Red moves 5 squares (C13)."
 
 
-def test_the_page_has_every_ui_string_in_french():
-    columns = update_catalogs.ui_columns()
-    assert set(columns["fr"]) == set(columns["en"])
-    assert columns["fr"]["first"] == "« Début"
-    assert columns["fr"]["status.to_move"] == "{colour} joue"
+def test_the_page_gets_its_words_from_the_catalogs():
+    """The page's English is js/strings.js's UI_ENGLISH (copied for the package into
+    ui_strings.json); Python sends it the catalogs' words, so its code holds no French."""
+    from sorry_widget.widget.strings import page_strings, ui_english
+
+    english = update_catalogs.ui_english()
+    assert {k: list(v) if isinstance(v, tuple) else v for k, v in english.items()} == ui_english()
+    js = (ROOT / "js" / "strings.js").read_text(encoding="utf-8")
+    assert "« Début" not in js and "fr:" not in js
+    french, en = page_strings("fr"), page_strings("en")
+    assert set(french["ui"]) == set(en["ui"]) == set(english)
+    assert french["ui"]["first"] == "« Début" and en["ui"]["first"] == "« First"
+    assert french["ui"]["status.to_move"] == "{colour} joue"
+    # A count has its catalog's forms, picked by the catalog's rule (the page applies it too).
+    assert (french["nplurals"], french["plural"]) == update_catalogs.plural_forms("fr")
+    assert french["ui"]["new.n_players"] == ["{n} joueur", "{n} joueurs"]
+    assert (en["nplurals"], en["plural"], en["ui"]["new.n_players"]) == \
+        (2, "(n != 1)", ["{n} players", "{n} players"])
+    # A colour, a card, a place: the words catalog's, the one Python uses too.
+    assert french["words"]["colour.red"] == word("red", "fr", "colour.red") == "rouge"
+    assert french["words"]["cardgame.card.take-2"] == "Pigez-en 2"
+    assert not any(k.startswith(("colour.", "card.take", "a11y.colour")) for k in english)
+
+
+def test_a_widget_sends_the_page_its_words_and_follows_its_language():
+    from sorry_widget import SorryCardWidget, SorryWidget
+
+    board = SorryWidget(language="fr")
+    assert board.strings["ui"]["first"] == "« Début" and "strings" in board.keys
+    board.language = "en"
+    assert board.strings["ui"]["first"] == "« First"
+    assert SorryCardWidget(language="fr").strings["words"]["colour.blue"] == "bleu"
 
 
 def test_best_language_reads_page_and_system_tags():
