@@ -19,6 +19,7 @@ interface SharedTraits {
   rule_texts: Record<string, RuleText>;
   size: number;
   speed: number;
+  strings: PageStrings;
   theme: string;
   view: string;
 }

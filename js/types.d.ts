@@ -211,6 +211,20 @@ interface Tables {
   start?: { total: number; callout: string };
 }
 
+/** The page's words in the widget's language, from the gettext catalogs
+ * (sorry_widget/widget/strings.py page_strings; js/strings.js reads them). */
+interface PageStrings {
+  language?: string;
+  /** how many plural forms the language has */
+  nplurals?: number;
+  /** the catalog's plural rule, gettext's C expression of n: "(n > 1)" */
+  plural?: string;
+  /** the page's entries by their key in UI_ENGLISH: a text, or a count's forms */
+  ui?: Record<string, string | string[]>;
+  /** the words catalog's colours, cards and places by their context: "colour.red" */
+  words?: Record<string, string>;
+}
+
 interface Window {
   /** How many views of each landmark name the page has (dom.js regionName). */
   __sorryWidgetRegions?: Record<string, number>;

@@ -44,6 +44,7 @@ SHAPES = {
     "recent_tables": "Tables",
     "start": "Record<string, string[]>",
     "rule_set": "RuleSet",
+    "strings": "PageStrings",
 }
 
 _SIMPLE = {traitlets.Bool: "boolean", traitlets.Int: "number", traitlets.Float: "number",

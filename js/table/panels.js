@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
+import { colourName } from "../words.js";
 
 /**
  * The card table's status line on frame i: who won, or who acts and what the person does;
@@ -13,7 +14,7 @@ import { uiText } from "../strings.js";
  */
 export function tableStatus(model, { i, last, plays, pend, chosen }) {
   const t = (key, values) => uiText(model, key, values);
-  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
+  const who = (colour) => colourName(model, colour);
   const final = model.get("final") || {};
   const play = i > 0 ? plays[i - 1] : null;
   const winners = i === last ? final.winners || [] : [];
@@ -67,7 +68,7 @@ export function tablePanels({ model, shell, onReset }) {
     totalLine.textContent = t("table.total", { total: now.callout || "0" });
     totalLine.dataset.total = String(now.total);
     shell.explain(explanation, play, model.get("mode") === "demo"
-      ? "The table for this rule: play a card, then Reset to try another."
+      ? t("table.demo")
       : uiText(model, "deal"));
     demoBar.hidden = model.get("mode") !== "demo";
     resetBtn.disabled = i === 0 && last === 0;

@@ -85,6 +85,9 @@ test("boardStatus: in French", () => {
   const s = statusAt(french({ final: {} }), 2);
   assert.equal(s.line, "Jaune joue");
   assert.equal(s.where, "(coup 2 sur 3 · tour 1)");
+  const pend = { play: 3, colour: "green", card: "8", moves: [move("G s-4", [["green:start"]])] };
+  assert.equal(statusAt(french({ final: {} }), 3, { pend, waiting: true }).line,
+    "Vert joue — vous avez pioché un 8 : cliquez un pion, puis là où il va.");
 });
 
 test("onlyPass: a turn whose one move needs no click is a Pass button", () => {
@@ -106,22 +109,27 @@ test("panelWords: a card's article from the language's own entries", () => {
   assert.equal(who("green"), "Green");
   assert.equal(who(""), "");
   assert.equal(panelWords(french()).who("green"), "Vert");
+  assert.equal(panelWords(french()).art("8"), "un 8");
 });
 
 const advice = (method) => ({ colour: "red", method, games: 12000, rollouts: 4000, strategy: "smart",
   moves: [] });
 
 test("coachHeading: exact chances say so", () => {
-  assert.match(coachHeading(advice("exact")), /^Which move is best\? Red's chance to win after each move, exactly/);
+  assert.match(coachHeading(fakeModel(), advice("exact")), /^Which move is best\? Red's chance to win after each move, exactly/);
 });
 
 test("coachHeading: racing estimates say how many games in all and after each", () => {
-  const text = coachHeading(advice("racing"));
+  const text = coachHeading(fakeModel(), advice("racing"));
   // (numbers as the page's locale writes them)
   assert.ok(text.includes(`${(12000).toLocaleString()} smart games in all, up to ` +
     `${(4000).toLocaleString()} after each; clearly worse moves dropped`), text);
 });
 
+test("coachHeading: in French, with the colour's French name", () => {
+  assert.match(coachHeading(french(), advice("exact")), /^Quel coup est le meilleur \? .* de Rouge après chaque coup, exactes/);
+});
+
 test("coachHeading: full estimates say how many games each", () => {
-  assert.ok(coachHeading(advice("full")).endsWith(`(${(4000).toLocaleString()} smart games each, 95% intervals)`));
+  assert.ok(coachHeading(fakeModel(), advice("full")).endsWith(`(${(4000).toLocaleString()} smart games each, 95% intervals)`));
 });

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ANSWERS, choiceLabel } from "../table/actions.js";
+import { ANSWER_KINDS, choiceLabel } from "../table/actions.js";
 import { cardName } from "../table/drawing.js";
 import { tableStatus } from "../table/panels.js";
-import { UI_STRINGS } from "../strings.js";
-import { fakeModel, french } from "./fake-model.js";
+import { UI_ENGLISH } from "../strings.js";
+import { PAGE_STRINGS, fakeModel, french } from "./fake-model.js";
 
 const act = (colour, turn = 1) => ({ turn, colour, card: "slide-4", notation: "", explanation: "", rules: [] });
 const plays = [act("red"), act("blue"), act("red", 2)];
@@ -62,24 +62,44 @@ test("tableStatus: a steal or block window asks the person to decide, in their c
 
 test("tableStatus: in French", () => {
   assert.equal(statusAt(french({ final: { winners: ["blue"] } }), 3).line, "Bleu gagne !");
+  const pend = { play: 3, colour: "green", actions: [action("green slide-4")] };
+  assert.equal(statusAt(french({ final: {} }), 3, pend).line,
+    "Vert, à vous : cliquez une carte de votre main.");
 });
 
 test("cardName: the card game's cards by their printed names", () => {
-  assert.equal(cardName("slide-4"), "Slide 4");
-  assert.equal(cardName("take-2"), "Take 2");
-  assert.equal(cardName("dont-be-sorry"), "Don't Be SORRY!");
-  assert.equal(cardName("sorry-steal"), "SORRY! steal");
-  assert.equal(cardName("7"), "7");
+  const model = fakeModel();
+  assert.equal(cardName(model, "slide-4"), "Slide 4");
+  assert.equal(cardName(model, "take-2"), "Take 2");
+  assert.equal(cardName(model, "dont-be-sorry"), "Don't Be SORRY!");
+  assert.equal(cardName(model, "sorry-steal"), "SORRY! steal");
+  assert.equal(cardName(model, "7"), "7");
+});
+
+test("cardName: in French, the words catalog's card names", () => {
+  assert.equal(cardName(french(), "slide-4"), "Glissez 4");
+  assert.equal(cardName(french(), "take-2"), "Pigez-en 2");
+  assert.equal(cardName(french(), "sorry-steal"), PAGE_STRINGS.fr.words["cardgame.face.sorry-steal"]);
+  assert.equal(cardName(french(), "7"), "7");
 });
 
 test("choiceLabel: a SORRY! names whom, Play 2 its two numbers, others their words", () => {
-  assert.equal(choiceLabel("red sorry-back blue"), "On Blue");
-  assert.equal(choiceLabel("red play-2 5 4"), "5 then 4");
-  assert.equal(choiceLabel("red take-2 green"), "take-2 green");
+  const model = fakeModel();
+  assert.equal(choiceLabel(model, "red sorry-back blue"), "On Blue");
+  assert.equal(choiceLabel(model, "red play-2 5 4"), "5 then 4");
+  assert.equal(choiceLabel(model, "red take-2 green"), "take-2 green");
 });
 
-test("ANSWERS: every answer to a window has its words in the page's strings", () => {
-  for (const kind of Object.keys(ANSWERS)) {
-    assert.ok(`answer.${kind}` in UI_STRINGS.en && `answer.${kind}_title` in UI_STRINGS.en, kind);
+test("choiceLabel: in French", () => {
+  assert.equal(choiceLabel(french(), "red sorry-back blue"), "Sur Bleu");
+  assert.equal(choiceLabel(french(), "red play-2 5 4"), "5 puis 4");
+});
+
+test("ANSWER_KINDS: every answer to a window has its words, in English and in French", () => {
+  for (const kind of ANSWER_KINDS) {
+    for (const key of [`answer.${kind}`, `answer.${kind}_title`]) {
+      assert.ok(key in UI_ENGLISH, key);
+      assert.ok(PAGE_STRINGS.fr.ui[key] && PAGE_STRINGS.fr.ui[key] !== UI_ENGLISH[key], key);
+    }
   }
 });
