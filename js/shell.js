@@ -23,6 +23,42 @@ export function passChoice(model, reason, onPass) {
 // picture and the side panel; it tells the shell how many frames there are and which is shown.
 
 /**
+ * Where the computer players' plays since the person last played begin (an index into
+ * `plays`), or null when there are none to list: the person played last, or no one has.
+ * @param {PlayData[]} plays
+ * @param {string[]} humans the colours people play
+ * @returns {number|null}
+ */
+export function sinceThePerson(plays, humans) {
+  let from = plays.length;
+  while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
+  return from === plays.length ? null : from;
+}
+
+/**
+ * Whether an open rule box stays open when another play is shown: only if that play cites the
+ * box's rule (the box follows the play shown).
+ * @param {string|undefined} rule the rule id the box shows
+ * @param {PlayData|null} play the play now shown (null: the start)
+ * @returns {boolean}
+ */
+export function ruleBoxStays(rule, play) {
+  return Boolean(play && rule && play.rules.includes(rule));
+}
+
+/**
+ * The frames to say when frame i is shown after frame `said` (null: none said yet, so none
+ * now): each one since, up to 12; after a jump back or far ahead, frame i alone.
+ * @param {number|null} said @param {number} i
+ * @returns {number[]}
+ */
+export function framesToSay(said, i) {
+  if (said === null || i === said) return [];
+  const from = i > said && i - said <= 12 ? said + 1 : i;
+  return Array.from({ length: i - from + 1 }, (_, k) => from + k);
+}
+
+/**
  * @param {AnyModel} model
  * @param {HTMLElement} root the view's root, which takes the keys and `sw-live`
  * @param {object} options
@@ -41,6 +77,7 @@ export function passChoice(model, reason, onPass) {
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
  *   explain: (el: HTMLElement, play: (PlayData|null), otherwise: string) => void,
+ *   announce: (i: number, plays: PlayData[]) => void,
  *   isLive: () => boolean, parts: Object<string, HTMLElement>, start: () => void,
  *   stop: () => void}}
  */
@@ -169,9 +206,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     const humans = model.get("humans") || [];
     since.hidden = true;
     if (model.get("mode") !== "game" || !humans.length || i !== count() - 1) return;
-    let from = plays.length;
-    while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
-    if (from === plays.length || (from === 0 && plays.length === 0)) return;
+    const from = sinceThePerson(plays, humans);
+    if (from === null) return;
     if (from > 0) {
       // (shown only when others played after it: else it is the play the panel explains)
       const own = h("div", { class: "sw-own-play" });
@@ -194,9 +230,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   // open rule box stays only on a rule the play shown cites: the box follows the play shown.
   function explain(el, play, otherwise) {
     if (el.classList.contains("sw-explanation")) {
-      if (!ruleText.hidden && play !== explained) {
-        ruleText.hidden = !(play && play.rules.includes(ruleText.dataset.rule));
-      }
+      if (!ruleText.hidden && play !== explained) ruleText.hidden = !ruleBoxStays(ruleText.dataset.rule, play);
       explained = play;
     }
     el.replaceChildren();
@@ -223,14 +257,12 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   /** Say what happened up to frame i: each play since the last one said (a few at most), or,
    * after a jump, the play shown. The first frame a view shows is not said. */
   function announce(i, plays) {
-    if (announced === null || i === announced) { announced = i; return; }
+    const frames = framesToSay(announced, i);
+    announced = i;
+    if (!frames.length) return;
     const said = (k) => (k === 0 ? a11yWords(model).start0
       : a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation));
-    const from = i > announced && i - announced <= 12 ? announced + 1 : i;
-    const lines = [];
-    for (let k = from; k <= i; k++) lines.push(said(k));
-    announced = i;
-    announcer.textContent = lines.join(" ");
+    announcer.textContent = frames.map(said).join(" ");
   }
 
   // The controls, the move list and the note for frame i.
@@ -273,7 +305,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   }
 
   root.addEventListener("keydown", (ev) => {
-    if (ev.target.closest("textarea, select, input")) return;
+    if (/** @type {Element} */ (ev.target).closest("textarea, select, input")) return;
     const all = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
       Home: () => goto(0), End: () => goto(count() - 1),
       p: () => setAutoplay(!model.get("autoplay")), ...keys };
