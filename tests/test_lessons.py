@@ -204,3 +204,30 @@ def test_lesson_5_puts_an_interval_on_every_estimate_and_says_what_overlap_means
     assert said and said.groups() == tuple(f"{v:+.1%}" for v in (m, lo, hi))
     verdict = "do not show that the best move beats" if lo <= 0 <= hi else "beyond chance"
     assert verdict in coach_text
+
+
+def test_a_name_that_holds_a_live_board_is_never_reused():
+    """Issue 31, point 11: lesson 01 called its live board ``play`` and then bound ``play`` to
+    a record entry, so the board was lost to the class's later cells. Every lesson, in both
+    languages: a name bound to a widget is bound once."""
+    import ast
+
+    for path in sorted((ROOT / "notebooks").glob("**/*.ipynb")):
+        nb = json.loads(path.read_text())
+        bound: dict[str, int] = {}
+        widgets = set()
+        for cell in nb["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            tree = ast.parse("".join(cell["source"]))
+            for node in ast.walk(tree):
+                targets = node.targets if isinstance(node, ast.Assign) else \
+                    [node.target] if isinstance(node, (ast.AnnAssign, ast.For)) else []
+                names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+                for name in names:
+                    bound[name] = bound.get(name, 0) + 1
+                if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                        getattr(node.value.func, "id", "").startswith("Sorry"):
+                    widgets.update(names)
+        reused = {name: bound[name] for name in widgets if bound[name] > 1}
+        assert not reused, (path.name, reused)
