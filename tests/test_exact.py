@@ -171,7 +171,15 @@ def test_the_docs_page_quotes_the_solvers_figures():
         assert race_row == [f"{race.first_player_wins:.6f}",
                             f"{race.first_player_wins_random:.6f}"]
     assert f"{exact.race().states:,} of them are\nreachable" in page and "144/91125" in page
-    assert math.comb(64, 4) == 635_376 and "635,376" in page
+    # Where exactness stops: upper bounds, counted here by listing one colour's arrangements.
+    words = " ".join(page.split())
+    one_colour = one_colour_arrangements_by_listing(4)
+    two, four = one_colour ** 2 * 2, one_colour ** 4 * 4
+    assert f"at most {one_colour:,} arrangements" in words
+    assert f"at most {two / 10 ** 12:.1f} × 10¹² states" in words
+    assert f"at most {four / 10 ** 24:.1f} × 10²⁴" in words
+    assert f"about {four / 1e9 / (365.25 * 24 * 3600) / 1e6:.0f} million years" in words
+    assert "635,376" not in words
 
 
 def test_the_expected_cards_are_the_sum_of_the_tail_chances():
@@ -385,16 +393,16 @@ def test_lesson_8_describes_the_band_it_draws_and_labels_every_line(language):
     assert all(any(k.arg == "label" for k in call.keywords) for call in calls)
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_lesson_8_quantifies_drawing_without_replacement(language, journey):
-    """The intro's "one card in thirty": a real, shuffled deck, played here by a loop of its own
-    (a different seed from the lesson's figure) and compared with the figure the lesson states."""
+@pytest.fixture(scope="module")
+def real_deck(journey):
+    """The journey drawn from a real, shuffled deck, played here by a loop of its own (a
+    different seed from the figure the lesson and the page state): (mean cards, standard
+    error) of 20,000 journeys."""
     import random
 
     from sorry_widget.board.game import Game
     from sorry_widget.board.rules import get_rules
     from sorry_widget.board.state import Position
-    words, _ = lesson_8(language)
     policy = exact.JourneyPolicy(journey)
     start = Position._make(get_rules("classic"), (0,), ((START,),), 0)
     rng = random.Random("lesson 8, a real deck")
@@ -404,8 +412,32 @@ def test_lesson_8_quantifies_drawing_without_replacement(language, journey):
                     keep_history=False)
         game.run()
         cards.append(game.cards_played)
-    mean = statistics.fmean(cards)
-    se = statistics.stdev(cards) / math.sqrt(len(cards))
+    return statistics.fmean(cards), statistics.stdev(cards) / math.sqrt(len(cards))
+
+
+def test_the_docs_page_quotes_drawing_without_replacement(journey, real_deck):
+    from pathlib import Path
+    words = " ".join((Path(__file__).parent.parent / "docs" / "exact.md").read_text().split())
+    said = re.search(r"replacement=False\)` — needs ([\d.]+) cards on average \(95% interval "
+                     r"([\d.]+) to ([\d.]+), normal approximation; standard deviation ([\d.]+) "
+                     r"cards\), against ([\d.]+) exactly", words)
+    assert said, words
+    mean, low, high, sd, exact_said = (float(x) for x in said.groups())
+    assert exact_said == round(float(journey.expected_cards), 2)
+    # The interval is that of 100,000 journeys with the stated spread, and holds this run.
+    assert high - low == pytest.approx(2 * 1.96 * sd / math.sqrt(100_000), abs=0.011)
+    measured, se = real_deck
+    assert abs(mean - measured) < 3 * math.sqrt(se ** 2 + (sd / math.sqrt(100_000)) ** 2)
+    # The function the page names draws from the real deck: its journeys are the loop's.
+    assert exact.simulate_journey(3, seed=8, replacement=False) != \
+        exact.simulate_journey(3, seed=8)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_lesson_8_quantifies_drawing_without_replacement(language, journey, real_deck):
+    """The intro's "one card in thirty", against the real deck played here."""
+    words, _ = lesson_8(language)
+    mean, se = real_deck
     if language == "en":
         said = re.search(r"needs ([\d.]+) cards on average with replacement, and about ([\d.]+) "
                          r"\(95% interval ([\d.]+) to ([\d.]+), from 100,000 journeys", words)
@@ -424,3 +456,76 @@ def test_lesson_8_quantifies_drawing_without_replacement(language, journey):
     assert 1 / 40 < (float(journey.expected_cards) - mean) / float(journey.expected_cards) < 1 / 25
     assert ("about one card in thirty" if language == "en" else
             "environ une carte sur trente") in words
+
+
+def test_the_docs_page_says_declining_an_11_is_a_choice_and_what_it_changes(monkeypatch, race):
+    """Random play picks among distinct outcomes; declining an 11 (C10) is one of them. Solved
+    here again with the decline removed wherever another move exists."""
+    from pathlib import Path
+
+    from sorry_widget.board.moves import FORFEIT, legal_moves
+    words = " ".join((Path(__file__).parent.parent / "docs" / "exact.md").read_text().split())
+
+    def must_use_the_11(position, card):
+        moves = legal_moves(position, card)
+        used = [m for m in moves if m.kind != FORFEIT] or moves
+        return list(dict.fromkeys(exact._outcome(m) for m in used))
+
+    monkeypatch.setattr(exact, "_results", must_use_the_11)
+    order, graph = exact.race_graph()
+    best, _ = exact._solve_race(order, graph, "best", exact.TOLERANCE)
+    random, _ = exact._solve_race(order, graph, "random", exact.TOLERANCE)
+    start = (START, START, 0)
+    assert abs(random[start] - race.first_player_wins_random) > 1e-5
+    assert (f"with the choice to decline, red wins {race.first_player_wins_random:.6f} at random "
+            f"play and {race.first_player_wins:.6f} at best play; if the 11 had to be used "
+            f"whenever it could, they would be {random[start]:.6f} and {best[start]:.6f}."
+            ) in words
+
+
+def test_the_stopping_rule_bounds_the_error_as_the_docs_page_says(race_values):
+    """The error left after the last sweep is at most the change times the longest expected
+    rest of a race; the page quotes those lengths and the figures hold to 10⁻¹⁶."""
+    from pathlib import Path
+    words = " ".join((Path(__file__).parent.parent / "docs" / "exact.md").read_text().split())
+    order, graph = exact.race_graph()
+    values = dict(zip(("best", "random"), race_values))
+    tight = {kind: exact._solve_race(order, graph, kind, 1e-16)[0] for kind in values}
+
+    def outcome_value(o, v):
+        return 1.0 if o == "red" else 0.0 if o == "yellow" else v[o]
+
+    def longest_rest(kind):
+        """The largest expected number of draws still to come, by its own iteration over
+        each state's rows: (probability, the following states, terminal ones left out, and
+        how many outcomes they are picked from)."""
+        rows = {}
+        for s in order:
+            row = []
+            for p, outcomes in graph[s]:
+                if kind == "best":
+                    pick = max if s[2] == 0 else min
+                    outcomes = [pick(outcomes, key=lambda o: outcome_value(o, values["best"]))]
+                row.append((p / len(outcomes), [o for o in outcomes if not isinstance(o, str)]))
+            rows[s] = row
+        rest = dict.fromkeys(order, 0.0)
+        while True:
+            change = 0.0
+            for s in order:
+                total = 1.0
+                for weight, following in rows[s]:
+                    for o in following:
+                        total += weight * rest[o]
+                change = max(change, abs(total - rest[s]))
+                rest[s] = total
+            if change < 1e-6:  # the page quotes one decimal
+                return max(rest.values())
+
+    for kind, phrase in (("random", "at most {:.1f} draws from any state"),
+                         ("best", "(at most {:.1f} draws)")):
+        longest = longest_rest(kind)
+        assert phrase.format(longest) in words
+        error = max(abs(tight[kind][s] - values[kind][s]) for s in order)
+        assert error <= longest * exact.TOLERANCE and error <= 1e-11
+    assert longest_rest("random") * exact.TOLERANCE < 5e-12
+    assert "within 5 × 10⁻¹² of the exact one" in words and "by more than 10⁻¹¹" in words
