@@ -145,3 +145,64 @@ def test_play_prints_a_log_and_writes_a_record(tmp_path):
 def test_moves_usage_errors(args, capsys):
     assert main(args) == 2
     assert "sorry-widget moves" in capsys.readouterr().err
+
+
+# --- one syntax for --strategy in both games; help lists from the registries --------------------
+
+@pytest.mark.parametrize("spelling", [["--strategy", "green=greedy"],
+                                      ["--strategy", "random,random,random,greedy"],
+                                      ["--strategy", "red=random", "--strategy", "green=greedy"]])
+def test_both_games_take_strategies_with_one_syntax(spelling, capsys):
+    assert main(["play", "--seed", "3", *spelling]) == 0
+    board_title = capsys.readouterr().out.splitlines()[0]
+    assert board_title.endswith("yellow (random), green (greedy)"), board_title
+    assert main(["simulate", "--games", "4", "--seed", "3", "--engine", "python", "--json",
+                 *spelling]) == 0
+    assert json.loads(capsys.readouterr().out)["strategies"] == ["random"] * 3 + ["greedy"]
+    assert main(["cardgame", "play", "--seed", "3", *spelling]) == 0
+    card_title = capsys.readouterr().out.splitlines()[0]
+    assert card_title.endswith("yellow random, green greedy"), card_title
+
+
+def test_one_strategy_name_is_for_everyone_in_both_games(capsys):
+    assert main(["cardgame", "play", "--players", "3", "--seed", "3", "--strategy",
+                 "greedy"]) == 0
+    title = capsys.readouterr().out.splitlines()[0]
+    assert title.count(" greedy") == 3 and "random" not in title, title
+    assert main(["play", "--players", "3", "--seed", "3", "--strategy", "greedy"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].count("(greedy)") == 3
+
+
+@pytest.mark.parametrize("spelling, complaint", [
+    ("greedy,red=random", "not both"), ("=greedy", "COLOUR=NAME"),
+    ("red=greedy,red=random", "red is given twice")])
+def test_a_muddled_strategy_is_one_sentence_in_both_games(spelling, complaint, capsys):
+    for command in (["play"], ["simulate", "--games", "2"], ["cardgame", "play"]):
+        assert main([*command, "--strategy", spelling]) == 2
+        err = capsys.readouterr().err
+        assert complaint in err and err.count("\n") == 1, err
+
+
+def test_the_help_lists_what_the_registries_hold(monkeypatch, capsys):
+    from sorry_widget.board import rules, strategies
+    from sorry_widget.board.cards import CARD_NAMES
+    from sorry_widget.cardgame import strategies as card_strategies
+    from sorry_widget.cli import build_parser
+
+    monkeypatch.setitem(strategies.STRATEGIES, "cautious", strategies.GreedyStrategy)
+    monkeypatch.setitem(card_strategies.CARD_STRATEGIES, "bold",
+                        card_strategies.GreedyCardStrategy)
+    monkeypatch.setitem(rules.RULE_SETS, "house-rules", rules.RULE_SETS["classic"])
+    parser = build_parser()
+
+    def help_of(*command):
+        with pytest.raises(SystemExit):
+            parser.parse_args([*command, "--help"])
+        return " ".join(capsys.readouterr().out.split())
+
+    for command in (["play"], ["simulate"]):
+        text = help_of(*command)
+        assert "cautious" in text and "house-rules" in text, command
+    assert "cautious" in help_of("coach")
+    assert "bold" in help_of("cardgame", "play")
+    assert " ".join(f'"{name}"' for name in CARD_NAMES.values()) in help_of("moves")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from sorry_widget.lab_settings import lab_defaults, overrides_path, write_lab_defaults
+from sorry_widget.classroom.lab_settings import lab_defaults, overrides_path, write_lab_defaults
 
 PLUGIN = "@jupyter-widgets/jupyterlab-manager:plugin"
 

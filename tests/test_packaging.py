@@ -22,9 +22,9 @@ import pytest
 
 from sorry_widget import __version__
 from sorry_widget.cli import main
-from sorry_widget.lab_settings import lab_defaults, package_overrides_path, \
+from sorry_widget.classroom.lab_settings import lab_defaults, package_overrides_path, \
     write_package_defaults
-from sorry_widget.lesson_files import FIRST_LESSON, lesson_files, lessons_source
+from sorry_widget.classroom.files import FIRST_LESSON, lesson_files, lessons_source
 from test_lessons import LINK, anchors
 
 ROOT = Path(__file__).parent.parent
@@ -102,7 +102,7 @@ def test_lessons_copies_and_never_overwrites_an_edited_copy_without_force(tmp_pa
 def test_every_link_of_the_copied_lessons_and_pages_opens_inside_the_copy(tmp_path):
     """A lesson's ../docs/ link, and the pages' links to each other, resolve within the folder
     the lessons were copied to, wherever it is (no link reaches back into the repository)."""
-    from sorry_widget.lesson_files import copy_lessons
+    from sorry_widget.classroom.files import copy_lessons
 
     folder = tmp_path / "anywhere" / "class"
     written, _ = copy_lessons(folder)
@@ -141,7 +141,7 @@ def test_lessons_into_a_file_is_one_sentence(tmp_path, capsys):
 
 def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, monkeypatch,
                                                                        capsys):
-    import sorry_widget.lab_settings as lab_settings
+    import sorry_widget.classroom.lab_settings as lab_settings
 
     folder = tmp_path / "lessons"
     (folder / "notebooks").mkdir(parents=True)

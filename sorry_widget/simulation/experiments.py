@@ -22,7 +22,7 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -372,7 +372,7 @@ def _batch_strategies(strategies) -> bool:
 def simulate(
     players: int | Sequence[str] = 4,
     games: int = 1000,
-    strategy: str | Sequence[Any] = "random",
+    strategy: str | Sequence[Any] | Mapping[str, Any] = "random",
     seed: Any = None,
     rules: str | RuleSet = "classic",
     first: str | None = None,
@@ -386,9 +386,10 @@ def simulate(
     start: Position | None = None,
     card: int | str | None = None,
 ) -> Summary:
-    """Play ``games`` games and summarise them. ``strategy`` is one for everyone or one per
-    seat; ``progress(done, total)`` is called now and then; ``results``, if given, receives
-    every game's result (for plots of the length distribution, say).
+    """Play ``games`` games and summarise them. ``strategy`` is one for everyone, one per
+    seat, or a mapping of colour to strategy (the others play random); ``progress(done,
+    total)`` is called now and then; ``results``, if given, receives every game's result (for
+    plots of the length distribution, say).
 
     ``engine``: ``"auto"`` (the batch engine when NumPy and numba are installed and it plays
     these rules and strategies, else python), ``"batch"`` or ``"python"``. ``workers``: how
@@ -428,6 +429,8 @@ def simulate(
         if len(strategy) != len(colours):
             raise ValueError(f"strategy: {len(strategy)} strategies for {len(colours)} players")
         per_colour = dict(zip(seat_colours, strategy))
+    elif isinstance(strategy, Mapping):
+        per_colour = dict(strategy)  # Game refuses a colour that is not playing
     else:
         per_colour = {c: strategy for c in colours}
     # Resolved once: strategy objects are shared by all the games of a run.

@@ -10,7 +10,7 @@ README's set-up (``scripts/setup-env.sh``), Binder (``binder/postBuild``) and th
 site (``scripts/build_lite.py``) turn it on as the environment's default: JupyterLab's
 ``overrides.json``, which a person's own settings still override.
 
-    python -m sorry_widget.lab_settings          # this Python's environment (sys.prefix)
+    python -m sorry_widget.classroom.lab_settings          # this Python's environment (sys.prefix)
 """
 
 from __future__ import annotations
@@ -93,4 +93,4 @@ if __name__ == "__main__":
     try:
         print(f"JupyterLab defaults for the lessons: {write_lab_defaults()}")
     except (OSError, ValueError) as exc:
-        sys.exit(f"sorry_widget.lab_settings: {exc}")
+        sys.exit(f"sorry_widget.classroom.lab_settings: {exc}")

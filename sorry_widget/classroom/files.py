@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from .core.safeio import write_text_atomic
+from ..core.safeio import write_text_atomic
 
 #: The lessons' files, relative to the folder holding notebooks/ and docs/.
 PATTERNS = ("notebooks/*.ipynb", "notebooks/games/*.json", "docs/*.md",
@@ -32,7 +32,7 @@ class LessonsError(Exception):
 def lessons_source() -> Path:
     """The folder holding the lessons: the copy inside the installed package (from a wheel),
     else the clone this package is imported from (an editable install or PYTHONPATH)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the sorry_widget package
     for root in (here / "lessons", here.parent):
         if (root / FIRST_LESSON).is_file():
             return root
