@@ -151,6 +151,9 @@ def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, 
                         lambda: calls.setdefault("defaults", True))
     monkeypatch.setattr(os, "execv", lambda path, args: calls.setdefault("exec", args))
     assert main(["lab", str(folder), "--port=9999"]) == 0
+    # The address it announces is on the port it was given (it said 8888 whatever the port).
+    said = capsys.readouterr().out
+    assert "http://127.0.0.1:9999/lab/tree/notebooks" in said and "8888" not in said, said
     assert (folder / FIRST_LESSON).read_text() == "edited"
     assert (folder / "docs" / "coach.md").exists()
     command = calls["exec"]
@@ -158,7 +161,6 @@ def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, 
     assert f"--ServerApp.root_dir={folder}" in command
     assert "--LabApp.default_url=/lab/tree/notebooks" in command and command[-1] == "--port=9999"
     assert calls["defaults"]
-    assert "/lab/tree/notebooks?token=" in capsys.readouterr().out
 
 
 def test_the_lab_defaults_are_the_packages_own_file_and_a_teachers_overrides_win(tmp_path):
@@ -234,6 +236,18 @@ def test_the_wheel_carries_the_lessons_licence_and_types(built):
     assert "sorry_widget/py.typed" in names
     assert f"sorry_widget-{__version__}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.endswith((".png", ".pyc"))]
+
+
+def test_the_wheels_summary_counts_the_lessons_it_carries(built):
+    """The index page's one line says how many lessons there are, counted when building (it
+    once said "seven" with eight in the wheel)."""
+    wheel, _ = built
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(f"sorry_widget-{__version__}.dist-info/METADATA").decode()
+    summary = Parser().parsestr(metadata)["Summary"]
+    lessons = [n for n in lesson_files(ROOT) if re.fullmatch(r"notebooks/[^/]+\.ipynb", n)]
+    words = "no one two three four five six seven eight nine ten eleven twelve".split()
+    assert f"with {words[len(lessons)]} lessons:" in summary, summary
 
 
 def test_the_sdist_has_no_screenshots_ci_files_or_caches(built):

@@ -18,6 +18,17 @@ def _print_copied(folder: Path, written: list[str], kept: list[str]) -> None:
         print(f"  kept {len(kept)} file(s) already there")
 
 
+def lab_port(jupyter_args: list[str]) -> str:
+    """The port JupyterLab is asked to try first: the last --port=N (or --ServerApp.port=N)
+    passed on to it, else its default, 8888."""
+    port = "8888"
+    for arg in jupyter_args:
+        name, sep, value = arg.partition("=")
+        if sep and name in ("--port", "--ServerApp.port"):
+            port = value
+    return port
+
+
 def cmd_lessons(args) -> int:
     from ..classroom.files import LessonsError, copy_lessons
 
@@ -60,9 +71,10 @@ def cmd_lab(args) -> int:
     if not fast_engine_available():
         print("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
               "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds.")
+    port = lab_port(args.jupyter_args)
     print(f"Starting JupyterLab on {folder / 'notebooks'}. Open the address it prints, "
-          "http://127.0.0.1:8888/lab/tree/notebooks?token=… (another port if 8888 is taken); "
-          "Ctrl+C stops it.", flush=True)
+          f"http://127.0.0.1:{port}/lab/tree/notebooks?token=… (another port if {port} is "
+          "taken); Ctrl+C stops it.", flush=True)
     command = lab_command(folder, args.jupyter_args)
     if os.name == "nt":  # Windows' execv starts a new process and returns at once
         import subprocess
