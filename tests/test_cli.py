@@ -206,3 +206,34 @@ def test_the_help_lists_what_the_registries_hold(monkeypatch, capsys):
     assert "cautious" in help_of("coach")
     assert "bold" in help_of("cardgame", "play")
     assert " ".join(f'"{name}"' for name in CARD_NAMES.values()) in help_of("moves")
+
+
+# --- --workers has a ceiling (issue 31, point 12) -----------------------------------------------
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    from sorry_widget.simulation import experiments
+
+    monkeypatch.setattr(experiments, "default_workers", lambda: 2)
+    return experiments.WORKERS_PER_CORE * 2
+
+
+def test_too_many_workers_are_refused_before_anything_starts(two_cores, tmp_json, capsys):
+    position = tmp_json("p.json", EXAMPLE)
+    for command in (["simulate", "--engine", "python", "--games", "1000"],
+                    ["coach", str(position), "--card", "7", "--engine", "python"]):
+        for workers in (two_cores + 1, 100_000):
+            assert main([*command, "--workers", str(workers)]) == 2
+            err = capsys.readouterr().err
+            assert f"--workers: at most {two_cores} " in err and str(workers) in err, err
+            assert err.count("\n") == 1
+
+
+def test_the_api_refuses_too_many_workers_too(two_cores):
+    from sorry_widget import coach, simulate
+
+    with pytest.raises(ValueError, match=f"workers: at most {two_cores} .*not 100000"):
+        simulate(games=10, engine="python", workers=100_000)
+    with pytest.raises(ValueError, match=f"workers: at most {two_cores} "):
+        coach(Position.from_dict(EXAMPLE), 7, engine="python", workers=two_cores + 1)
+    assert simulate(games=4, seed=1, engine="python", workers=1).games == 4

@@ -13,7 +13,7 @@ from ..board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from ..board.state import MAX_POSITION_BYTES, PositionError
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
 from ..core.safeio import read_json, read_json_file
-from ..simulation.experiments import ENGINES
+from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
 
 SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
 
@@ -192,7 +192,18 @@ def add_engine(p) -> None:
                    help="batch (NumPy + numba, the fast extra), python, or auto: batch where "
                         "it is installed and plays these rules and strategies")
     p.add_argument("--workers", type=int, default=None,
-                   help="processes or threads to play on (default: every core)")
+                   help="processes or threads to play on (default: every core; at most "
+                        f"{WORKERS_PER_CORE} per core)")
+
+
+def workers_error(args, command: str) -> int | None:
+    """A usage error if ``--workers`` asks for fewer than one or more than the machine takes,
+    checked before any work starts."""
+    try:
+        check_workers(args.workers, "--workers")
+    except ValueError as exc:
+        return usage_error(f"{command}: {exc}")
+    return None
 
 
 def add_lang(p) -> None:

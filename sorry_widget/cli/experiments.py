@@ -11,10 +11,13 @@ from ..core.safeio import read_json_file
 from ..simulation.experiments import FastEngineMissing, simulate
 from .common import (SEED_HELP, add_engine, add_rules, add_strategy, answer_file, card_list,
                      card_name, progress_option, rules_from_args, stderr_bar,
-                     strategies_from_args, usage_error)
+                     strategies_from_args, usage_error, workers_error)
 
 
 def cmd_simulate(args) -> int:
+    refused = workers_error(args, "simulate")
+    if refused is not None:
+        return refused
     show_progress = args.progress or (args.progress is None and args.games >= 2000
                                       and sys.stderr.isatty())
     try:
@@ -74,6 +77,9 @@ def _advice(data, args):
 def cmd_coach(args) -> int:
     if args.rollouts < 1:
         return usage_error(f"coach: --rollouts must be at least 1, not {args.rollouts}")
+    refused = workers_error(args, "coach")
+    if refused is not None:
+        return refused
     if args.json:
         try:
             return answer_file(args.position, lambda data: _advice(data, args).to_dict())

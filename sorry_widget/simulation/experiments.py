@@ -287,6 +287,27 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+#: The most workers a run may ask for, per core this process may use: more only queue up for
+#: the same cores, and thousands of processes exhaust the memory.
+WORKERS_PER_CORE = 4
+
+
+def max_workers() -> int:
+    return WORKERS_PER_CORE * default_workers()
+
+
+def check_workers(workers, name: str = "workers") -> None:
+    """Refuse a number of workers that is not a whole number from 1 to :func:`max_workers`
+    (``name``: the argument or option as the caller knows it)."""
+    if workers is None:
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"{name}: must be a whole number of at least 1, not {workers!r}")
+    if workers > max_workers():
+        raise ValueError(f"{name}: at most {max_workers()} ({WORKERS_PER_CORE} per core; "
+                         f"{default_workers()} here), not {workers}")
+
+
 def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[list, int]:
     """Play every chunk, locally or on a Dask cluster; returns the chunks and the workers."""
     done = 0
@@ -393,8 +414,9 @@ def simulate(
 
     ``engine``: ``"auto"`` (the batch engine when NumPy and numba are installed and it plays
     these rules and strategies, else python), ``"batch"`` or ``"python"``. ``workers``: how
-    many processes (python) or threads (batch) play; default all cores. ``client``: a Dask
-    ``distributed.Client`` to play the games on its cluster instead. ``counts``: have the
+    many processes (python) or threads (batch) play; default all cores, at most
+    ``WORKERS_PER_CORE`` per core. ``client``: a Dask ``distributed.Client`` to play the games
+    on its cluster instead. ``counts``: have the
     python engine count bumps, slides and per-square landings too (the batch engine always
     does; the python engine then keeps every game's moves, several times slower).
     ``start``: a position to play from instead of the opening (its player to move goes
@@ -402,9 +424,7 @@ def simulate(
     seed and keeps it in ``Summary.seed``, so the same games can be played again."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"workers: must be a whole number of at least 1, not {workers!r}")
+    check_workers(workers)
     seed = seed_or_fresh(seed)
     from_opening = start is None
     if start is None:
