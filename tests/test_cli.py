@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -237,3 +238,37 @@ def test_the_api_refuses_too_many_workers_too(two_cores):
     with pytest.raises(ValueError, match=f"workers: at most {two_cores} "):
         coach(Position.from_dict(EXAMPLE), 7, engine="python", workers=two_cores + 1)
     assert simulate(games=4, seed=1, engine="python", workers=1).games == 4
+
+
+# --- terminals that are not UTF-8 (issue 31, point 16) -------------------------------------------
+
+def run_in(encoding: str, args, stdin=None):
+    """The command in a terminal whose encoding is ``encoding`` (Python's stdio follows it)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "PYTHONIO"))}
+    env.update(LC_ALL="C", PYTHONIOENCODING=encoding, PYTHONUTF8="0")
+    return subprocess.run([sys.executable, "-m", "sorry_widget.cli", *args], input=stdin,
+                          capture_output=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("encoding", ["iso-8859-1", "ascii"])
+def test_a_terminal_that_is_not_utf8_shows_what_it_can(encoding):
+    board = run_in(encoding, ["play", "--players", "2", "--seed", "3"])
+    assert board.returncode == 0 and b"Traceback" not in board.stderr, board.stderr
+    title = board.stdout.decode(encoding).splitlines()[0]
+    assert title.startswith("Sorry! ? ") and "seed 3" in title, title  # "—" cannot be shown
+    # Seed 1: blue blocks a SORRY! with "SORRY! Pas vraiment…".
+    cards = run_in(encoding, ["cardgame", "play", "--seed", "1", "--lang", "fr"])
+    assert cards.returncode == 0 and b"Traceback" not in cards.stderr, cards.stderr
+    text = cards.stdout.decode(encoding)
+    assert "Pas vraiment? (K14)" in text and "a gagn" in text.splitlines()[-1]
+    if encoding == "iso-8859-1":  # French letters it has stay as they are
+        assert "é" in text
+
+
+def test_json_answers_stay_exact_on_an_ascii_terminal():
+    request = json.dumps({"position": EXAMPLE, "card": "7"}, ensure_ascii=False)
+    done = run_in("ascii", ["moves", "--jsonl", "--lang", "fr"], stdin=request.encode() + b"\n")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout.decode("ascii"))
+    explanations = "".join(m["explanation"] for m in answer["moves"])
+    assert "é" in explanations  # escaped as \u00e9, not replaced

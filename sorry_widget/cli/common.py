@@ -53,11 +53,21 @@ def colour_word(colour: str, language: str) -> str:
     return word(colour, language, f"colour.{colour}")
 
 
+def tolerant_output() -> None:
+    """Text a terminal cannot show (a "—" on an ISO-8859-1 or ASCII terminal) is printed as
+    "?" instead of ending the command with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def emit(obj) -> None:
     try:
         line = json.dumps(obj, ensure_ascii=False)
-        line.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate echoed from the input: escape it instead
+        line.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        # A lone surrogate echoed from the input, or a character the terminal's encoding lacks:
+        # escaped, so the JSON stays exact.
         line = json.dumps(obj)
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
