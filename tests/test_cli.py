@@ -272,3 +272,78 @@ def test_json_answers_stay_exact_on_an_ascii_terminal():
     answer = json.loads(done.stdout.decode("ascii"))
     explanations = "".join(m["explanation"] for m in answer["moves"])
     assert "é" in explanations  # escaped as \u00e9, not replaced
+
+
+# --- Ctrl-C (issue 31, point 19) -----------------------------------------------------------------
+
+def cpu_seconds(group: int) -> float:
+    """The CPU time of a process group so far (a command and the worker processes it started)."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # ended meanwhile
+        if int(fields[2]) == group:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def interrupted(args, busy: float = 1.5):
+    """Run the command, press Ctrl-C once it has worked ``busy`` CPU seconds (past its imports),
+    as a terminal does (SIGINT to its whole process group); returns the finished process and
+    the seconds it took to stop."""
+    import signal
+    import time
+
+    def as_from_a_terminal():  # a test runner started in the background may ignore SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    proc = subprocess.Popen([sys.executable, "-m", "sorry_widget.cli", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True, preexec_fn=as_from_a_terminal)
+    try:
+        deadline = time.monotonic() + 60
+        while cpu_seconds(proc.pid) < busy:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        pressed = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        seconds = time.monotonic() - pressed
+        # What a terminal would see next: no worker left running after the command.
+        assert cpu_seconds(proc.pid) == 0, "a worker process outlived the command"
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+    proc.stdout_text, proc.stderr_text = out, err
+    return proc, seconds
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("command, args", [
+    ("exact", ["exact", "race"]),
+    ("coach", ["coach", "{position}", "--card", "7", "--engine", "python", "--method", "full",
+               "--rollouts", "1000000"]),
+    ("simulate", ["simulate", "--games", "10000000", "--engine", "python", "--workers", "2"]),
+    ("simulate", ["simulate", "--games", "200000", "--engine", "batch"]),
+])
+def test_ctrl_c_stops_at_once_with_one_line(command, args, tmp_json):
+    if "batch" in args:
+        pytest.importorskip("numba")
+    args = [a.format(position=tmp_json("p.json", EXAMPLE)) for a in args]
+    proc, seconds = interrupted(args)
+    assert proc.returncode == 130, proc.stderr_text
+    assert proc.stderr_text == f"sorry-widget {command}: interrupted\n"
+    assert proc.stdout_text == ""
+    assert seconds < 10, seconds
+
+
+def test_ctrl_c_stops_the_card_games_simulation_too():
+    proc, _ = interrupted(["cardgame", "simulate", "--games", "10000000"], busy=1.0)
+    assert proc.returncode == 130 and proc.stdout_text == ""
+    assert proc.stderr_text == "sorry-widget cardgame simulate: interrupted\n"

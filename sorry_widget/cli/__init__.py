@@ -52,3 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (head, less) stopped early: not an error of ours.
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, the shell's status for it, and no file half written (files are
+        # written whole or not at all, after the work).
+        command = " ".join(filter(None, (args.command, getattr(args, "cardgame_command", None))))
+        print(f"sorry-widget {command}: interrupted", file=sys.stderr)
+        return 130

@@ -271,10 +271,36 @@ def _play_range(run: _Run, lo: int, hi: int) -> dict:
     return {"lo": lo, "games": games, "landed": landed, "bumped": bumped}
 
 
-def _chunks(games: int, pieces: int) -> list[tuple[int, int]]:
-    """About ``pieces`` ranges, at most 100 (the progress bar's resolution)."""
+#: The most games the batch engine plays in one compiled call. Compiled code does not see
+#: Ctrl-C: Python raises KeyboardInterrupt only when the call returns, so a call must end soon
+#: (about a second on a slow, busy core) for a long run to stop when asked.
+BATCH_CHUNK_GAMES = 2000
+
+
+def _chunks(games: int, pieces: int, most: int | None = None) -> list[tuple[int, int]]:
+    """About ``pieces`` ranges, at most 100 (the progress bar's resolution), each of at most
+    ``most`` games."""
     size = max(1, math.ceil(games / max(1, min(pieces, 100, games))))
+    if most is not None:
+        size = min(size, most)
     return [(lo, min(games, lo + size)) for lo in range(0, games, size)]
+
+
+def _ignore_interrupts() -> None:
+    """A worker process leaves Ctrl-C to the run that started it (which stops it), instead of
+    printing a traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool) -> None:
+    """Interrupted (or failed): the queued chunks are dropped and worker processes ended, so the
+    run stops now rather than after every chunk has been played."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone at shutdown
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def default_workers() -> int:
@@ -334,14 +360,15 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
             chunks.append(chunk)
             tick(chunk)
         return chunks, n_workers
-    ranges = _chunks(games, 100 if progress is not None else 4 * workers)
+    ranges = _chunks(games, 100 if progress is not None else 4 * workers,
+                     BATCH_CHUNK_GAMES if run.engine == "batch" else None)
     if workers <= 1:
         chunks = []
         for lo, hi in ranges:
             chunks.append(_play_range(run, lo, hi))
             tick(chunks[-1])
         return chunks, 1
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
 
     if run.engine == "batch":
         # The compiled loop releases the GIL: threads use every core without copying anything.
@@ -351,13 +378,22 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
 
         # fork: the workers inherit the loaded engine (and a notebook's own strategies).
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
-    with pool:
-        futures = [pool.submit(_play_range, run, lo, hi) for lo, hi in ranges]
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=_ignore_interrupts)
+    try:
+        pending = {pool.submit(_play_range, run, lo, hi) for lo, hi in ranges}
         chunks = []
-        for future in as_completed(futures):
-            chunks.append(future.result())
-            tick(chunks[-1])
+        while pending:
+            # Waits of a quarter second: Ctrl-C may reach another thread (the pool's), and
+            # Python raises KeyboardInterrupt in this one only when it runs again.
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunks.append(future.result())
+                tick(chunks[-1])
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return chunks, workers
 
 
