@@ -139,6 +139,79 @@ def test_lessons_into_a_file_is_one_sentence(tmp_path, capsys):
     assert "a file, not a folder" in capsys.readouterr().err
 
 
+# --- where the lessons may be copied, and what a failed copy says (issue 31, point 20) ----------
+
+def test_a_folder_holding_other_things_is_refused_even_with_force(tmp_path, capsys):
+    home = tmp_path / "home"
+    (home / "docs").mkdir(parents=True)
+    (home / "docs" / "rules.md").write_text("my own house rules")
+    for command in (["lessons", str(home), "--force"], ["lessons", str(home)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "not a lessons folder" in err and "nothing was written" in err
+        assert str(home / "sorry-widget-lessons") in err and err.count("\n") == 1
+    assert (home / "docs" / "rules.md").read_text() == "my own house rules"
+    assert sorted(p.name for p in home.iterdir()) == ["docs"]
+
+
+def test_the_root_folder_is_refused_by_lessons_and_lab(monkeypatch, capsys):
+    monkeypatch.setattr(os, "execv", lambda *a: pytest.fail("lab served /"))
+    had = {name: (Path("/") / name).exists() for name in ("notebooks", "docs")}
+    for command in ("lessons", "lab"):
+        assert main([command, "/"]) == 2
+        assert "/: this folder holds other files" in capsys.readouterr().err
+    assert {name: (Path("/") / name).exists() for name in had} == had
+
+
+def test_a_folder_name_too_long_is_one_sentence(tmp_path, capsys):
+    folder = tmp_path / ("x" * 300)
+    assert main(["lessons", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "File name too long" in err and "nothing was written" in err
+    assert err.count("\n") == 1
+
+
+def test_a_folder_in_the_way_of_a_lesson_stops_the_copy_before_it_starts(tmp_path, capsys):
+    folder = tmp_path / "class"
+    assert main(["lessons", str(folder)]) == 0
+    (folder / "docs" / "rules.md").unlink()
+    (folder / "docs" / "rules.md").mkdir()
+    (folder / FIRST_LESSON).write_text("edited")
+    capsys.readouterr()
+    assert main(["lessons", str(folder), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "in the way of 1 of the lessons' files: docs/rules.md" in err
+    assert "Nothing was written" in err
+    assert (folder / FIRST_LESSON).read_text() == "edited"
+
+
+def test_a_copy_that_fails_halfway_says_what_was_and_was_not_copied(tmp_path, monkeypatch,
+                                                                     capsys):
+    from sorry_widget.classroom import files
+
+    real, calls = files.write_text_atomic, []
+
+    def disk_fills_up(path, text, **options):
+        calls.append(path)
+        if len(calls) > 4:  # the marker, then three lessons' files
+            raise options["error"](f"lesson: not saved to {path}: No space left on device; the "
+                                   "old file is unchanged")
+        real(path, text, **options)
+
+    monkeypatch.setattr(files, "write_text_atomic", disk_fills_up)
+    folder = tmp_path / "class"
+    assert main(["lessons", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    copied = [line.removeprefix(f"  wrote {folder}/") for line in out.splitlines()]
+    every = lesson_files(ROOT)
+    assert copied == every[:3]
+    assert f"3 of {len(every)} files copied, {len(every) - 3} not: " in err
+    assert err.rstrip().endswith(", ".join(every[3:]))
+    on_disk = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                     if p.is_file() and p.name != files.MARKER)
+    assert on_disk == copied
+
+
 def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, monkeypatch,
                                                                        capsys):
     import sorry_widget.classroom.lab_settings as lab_settings

@@ -23,10 +23,21 @@ PATTERNS = ("notebooks/*.ipynb", "notebooks/games/*.json", "docs/*.md",
 #: The folder ``sorry-widget lessons`` and ``sorry-widget lab`` use when given none.
 DEFAULT_FOLDER = "sorry-widget-lessons"
 FIRST_LESSON = "notebooks/01-quick-start.ipynb"
+#: The file that marks a folder as a lessons folder, written into it before the lessons.
+MARKER = ".sorry-widget-lessons"
 
 
 class LessonsError(Exception):
-    """The lessons could not be found or copied; its message is one sentence for the user."""
+    """The lessons could not be found or copied; its message is one sentence for the user.
+    ``written``: the files copied before the failure (relative names), if any."""
+
+    def __init__(self, message: str, written: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.written = written or []
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
 
 
 def lessons_source() -> Path:
@@ -47,44 +58,87 @@ def lesson_files(source: Path | None = None) -> list[str]:
                    for p in root.glob(pattern) if p.is_file()})
 
 
+def is_lessons_folder(folder: Path) -> bool:
+    """A folder the lessons were copied to: it has the marker (or, copied before there was one,
+    the first lesson)."""
+    return (folder / MARKER).is_file() or (folder / FIRST_LESSON).is_file()
+
+
+def _check_folder(dest: Path) -> None:
+    """Refuse a folder the lessons must not be copied into: a file, or a folder holding other
+    things (``/``, a home folder) that is not a lessons folder, whose own files could collide
+    with the lessons' (``docs/rules.md``)."""
+    try:
+        if dest.exists() and not dest.is_dir():
+            raise LessonsError(f"{dest}: a file, not a folder; give a folder for the lessons")
+        if dest.is_dir() and any(dest.iterdir()) and not is_lessons_folder(dest):
+            raise LessonsError(
+                f"{dest}: this folder holds other files and is not a lessons folder (it has no "
+                f"{MARKER} file); nothing was written. Give a new or empty folder, e.g. "
+                f"{dest / DEFAULT_FOLDER}")
+    except OSError as exc:  # a name too long, a folder that cannot be read
+        raise LessonsError(f"{dest}: cannot copy the lessons there ({_reason(exc)}); nothing "
+                           "was written") from None
+
+
 def copy_lessons(folder: str | os.PathLike, *, force: bool = False,
                  missing_only: bool = False) -> tuple[list[str], list[str]]:
     """Copy the lessons into ``folder`` (made if needed); returns (written, left as they were).
 
-    A file already there that differs from this version's (a student's edited copy) is never
-    overwritten unless ``force``: without it, and without ``missing_only`` (which keeps such
-    files and writes only the missing ones), nothing is written and ``LessonsError`` names them.
-    Each file is written whole or not at all."""
+    ``folder`` must be new, empty or a lessons folder (``MARKER``): a folder holding other
+    things is refused, so no file of the user's is replaced. A file already there that differs
+    from this version's (a student's edited copy) is never overwritten unless ``force``:
+    without it, and without ``missing_only`` (which keeps such files and writes only the missing
+    ones), nothing is written and ``LessonsError`` names them. A folder where a lesson file
+    should be is refused before anything is written. Each file is written whole or not at all;
+    if one fails (a full disk), ``LessonsError`` says which were copied and which were not."""
     source, dest = lessons_source(), Path(folder)
     files = lesson_files(source)
-    if dest.exists() and not dest.is_dir():
-        raise LessonsError(f"{dest}: a file, not a folder; give a folder for the lessons")
-    differing = []
-    for name in files:
-        target = dest / name
-        if target.is_dir() or (target.exists()
-                               and target.read_bytes() != (source / name).read_bytes()):
-            differing.append(name)
+    _check_folder(dest)
+    differing, blocked = [], []
+    try:
+        for name in files:
+            target = dest / name
+            in_the_way = [p for p in target.parents
+                          if dest in p.parents and p.exists() and not p.is_dir()]
+            if target.is_dir() or in_the_way:
+                blocked.append(name)
+            elif target.exists() and target.read_bytes() != (source / name).read_bytes():
+                differing.append(name)
+    except OSError as exc:
+        raise LessonsError(f"{dest}: cannot copy the lessons there ({_reason(exc)}); nothing "
+                           "was written") from None
+    if blocked:
+        raise LessonsError(
+            f"{dest}: a folder or file is in the way of {len(blocked)} of the lessons' files: "
+            f"{', '.join(blocked)}. Nothing was written; move it, or copy into another folder.")
     if differing and not force and not missing_only:
         raise LessonsError(
             f"{dest}: {len(differing)} of the lessons' files there differ from this version's "
             f"(edited since they were copied?): {', '.join(differing)}. Nothing was written; "
             "copy into another folder, or add --force to replace them.")
     written, kept = [], []
-    for name in files:
-        target = dest / name
-        if target.exists() and (name not in differing or missing_only):
-            kept.append(name)
-            continue
-        try:
+    todo = [name for name in files
+            if not ((dest / name).exists() and (name not in differing or missing_only))]
+    kept = [name for name in files if name not in todo]
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(dest / MARKER, "This folder holds the lessons of sorry_widget "
+                          "(sorry-widget lessons, sorry-widget lab).\n", what="lessons",
+                          error=LessonsError)
+        for name in todo:
+            target = dest / name
             target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise LessonsError(f"{target.parent}: cannot make this folder "
-                               f"({exc.strerror or exc})") from None
-        # Bytes decoded as they are, so the copy is byte for byte the packaged file.
-        write_text_atomic(target, (source / name).read_bytes().decode("utf-8"),
-                          what="lesson", error=LessonsError)
-        written.append(name)
+            # Bytes decoded as they are, so the copy is byte for byte the packaged file.
+            write_text_atomic(target, (source / name).read_bytes().decode("utf-8"),
+                              what="lesson", error=LessonsError)
+            written.append(name)
+    except (OSError, LessonsError) as exc:
+        reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
+        missing = [name for name in todo if name not in written]
+        raise LessonsError(
+            f"{dest}: copying stopped ({reason}): {len(written)} of {len(todo)} files copied, "
+            f"{len(missing)} not: {', '.join(missing)}", written) from None
     return written, kept
 
 

@@ -36,6 +36,7 @@ def cmd_lessons(args) -> int:
     try:
         written, kept = copy_lessons(folder, force=args.force)
     except LessonsError as exc:
+        _print_copied(folder, exc.written, [])
         return usage_error(f"lessons: {exc}")
     _print_copied(folder, written, kept)
     print(f"The lessons are in {folder / 'notebooks'}; open them with:  sorry-widget lab "
@@ -59,6 +60,7 @@ def cmd_lab(args) -> int:
     try:
         written, kept = copy_lessons(folder, missing_only=True)
     except LessonsError as exc:
+        _print_copied(folder, exc.written, [])
         return usage_error(f"lab: {exc}")
     if written:
         _print_copied(folder, written, [])
