@@ -347,3 +347,73 @@ def test_ctrl_c_stops_the_card_games_simulation_too():
     proc, _ = interrupted(["cardgame", "simulate", "--games", "10000000"], busy=1.0)
     assert proc.returncode == 130 and proc.stdout_text == ""
     assert proc.stderr_text == "sorry-widget cardgame simulate: interrupted\n"
+
+
+# --- a damaged numba cache (issue 31, point 21) --------------------------------------------------
+
+def batch_run(cache: Path, file_size_limit: int | None = None):
+    """``simulate --engine batch`` in a subprocess whose numba cache is ``cache``; with
+    ``file_size_limit``, no file it writes may grow past that many bytes (a full disk)."""
+    import resource
+
+    def limited():
+        if file_size_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    return subprocess.run([sys.executable, "-m", "sorry_widget.cli", "simulate", "--games", "10",
+                           "--engine", "batch", "--seed", "1", "--json"],
+                          env={**os.environ, "NUMBA_CACHE_DIR": str(cache)},
+                          preexec_fn=limited, capture_output=True, text=True, timeout=600)
+
+
+def cache_folder(cache: Path) -> Path:
+    """Where numba keeps the batch engine's compiled loop under NUMBA_CACHE_DIR=``cache``."""
+    code = ("from sorry_widget.simulation import batch_engine as e; "
+            "print(e.play_chunk._cache._cache_file._index_path)")
+    done = subprocess.run([sys.executable, "-c", code], env={**os.environ,
+                                                             "NUMBA_CACHE_DIR": str(cache)},
+                          capture_output=True, text=True, check=True)
+    return Path(done.stdout.strip())
+
+
+def assert_played_on_python_with_one_warning(done) -> None:
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("sorry-widget: warning: numba's cache of the batch engine "
+                                  "could not be used (")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["engine"] == "python" and summary["games"] == 10
+
+
+def test_a_garbage_cache_index_falls_back_to_the_python_engine(tmp_path):
+    pytest.importorskip("numba")
+    index = cache_folder(tmp_path)
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_text("garbage\n")  # numba reads a first line as a number: ValueError
+    done = batch_run(tmp_path)
+    assert_played_on_python_with_one_warning(done)
+    assert "ValueError" in done.stderr  # it was shown as a usage error
+
+
+def test_truncated_compiled_code_in_the_cache_falls_back_to_the_python_engine(tmp_path):
+    pytest.importorskip("numba")
+    from sorry_widget.simulation import experiments
+
+    built = Path(experiments.__file__).parent / "__pycache__"
+    index = cache_folder(tmp_path)
+    if not (built / index.name).exists():
+        pytest.skip("numba's cache of this clone is not warm (scripts/setup-env.sh warms it)")
+    index.parent.mkdir(parents=True, exist_ok=True)
+    for path in built.glob("batch_engine.*.nb[ic]"):
+        data = path.read_bytes()
+        (index.parent / path.name).write_bytes(data[:100] if path.suffix == ".nbc" else data)
+    done = batch_run(tmp_path)
+    assert_played_on_python_with_one_warning(done)
+    assert "UnpicklingError" in done.stderr
+
+
+def test_a_full_disk_under_the_cache_falls_back_to_the_python_engine(tmp_path):
+    pytest.importorskip("numba")
+    done = batch_run(tmp_path, file_size_limit=200)
+    assert_played_on_python_with_one_warning(done)
+    assert "OSError" in done.stderr

@@ -16,7 +16,7 @@ from .. import __version__
 from ..core.project import DOCS_URL
 from .board import add_moves_and_score, add_play_and_replay
 from .cardgame import add_cardgame
-from .common import tolerant_output
+from .common import one_line_warnings, tolerant_output
 from .exact import add_exact
 from .experiments import add_simulate_and_coach
 from .export import add_export
@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     tolerant_output()
+    one_line_warnings()
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
     if args.command == "lab":

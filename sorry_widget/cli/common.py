@@ -61,6 +61,16 @@ def tolerant_output() -> None:
             stream.reconfigure(errors="replace")
 
 
+def one_line_warnings() -> None:
+    """A warning (numba's cache damaged, say) as one line on stderr, not Python's two."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        print(f"sorry-widget: warning: {message}", file=file or sys.stderr)
+
+    warnings.showwarning = show
+
+
 def emit(obj) -> None:
     try:
         line = json.dumps(obj, ensure_ascii=False)

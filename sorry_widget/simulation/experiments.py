@@ -22,6 +22,7 @@ import os
 import pickle
 import sys
 import time
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -55,6 +56,40 @@ def batch_engine():
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
     return engine
+
+
+class CacheWarning(UserWarning):
+    """numba's cache of the batch engine could not be read or written; the run went on without
+    it."""
+
+
+def _from_numbas_cache(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while numba read or wrote its cache (a full disk, a truncated
+    file, a garbage index), whatever its type."""
+    import traceback
+
+    return any(frame.filename.replace("\\", "/").endswith("numba/core/caching.py")
+               for frame in traceback.extract_tb(exc.__traceback__))
+
+
+def _batch_ready() -> tuple[float, str] | None:
+    """The batch engine's compiled loop made ready (:func:`batch_engine.ready`), or None with
+    one warning if numba's cache of it is damaged, so the caller plays on the Python engine
+    rather than stopping."""
+    engine = batch_engine()
+    try:
+        return engine.ready()
+    except Exception as exc:  # noqa: BLE001 — only numba's cache trouble is caught
+        if not _from_numbas_cache(exc):
+            raise
+        folder = getattr(getattr(engine.play_chunk, "_cache", None), "_cache_path", None)
+        reason = (str(exc).strip().splitlines() or [""])[0][:120]
+        warnings.warn(f"numba's cache of the batch engine could not be used "
+                      f"({type(exc).__name__}: {reason}); these games are played on the Python "
+                      f"engine. If the disk is not full, the cache is damaged: deleting it"
+                      f"{f' ({folder})' if folder else ''} lets the next run compile it afresh.",
+                      CacheWarning, stacklevel=3)
+        return None
 
 
 def fast_engine_available() -> bool:
@@ -493,6 +528,12 @@ def simulate(
     strategies = Game(start=start, seed=0, strategies=per_colour, keep_history=False).strategies
     names = [strategies[c].name for c in seat_colours]
     chosen = _choose_engine(engine, start.rules, strategies)
+    readiness = (None, None)
+    if chosen == "batch" and client is None:
+        # Compiling (or loading from numba's cache) is timed apart: it is not the games' speed.
+        readiness = _batch_ready()
+        if readiness is None:  # numba's cache is damaged: warned, and played here instead
+            chosen, readiness = "python", (None, None)
     if workers is None:
         workers = default_workers()
         if chosen == "python" and games < 200 * workers:
@@ -504,10 +545,6 @@ def simulate(
             pickle.dumps(run)
         except Exception:  # a strategy defined where a process cannot find it
             workers = 1
-    readiness = (None, None)
-    if chosen == "batch" and client is None:
-        # Compiling (or loading from numba's cache) is timed apart: it is not the games' speed.
-        readiness = batch_engine().ready()
     started = time.perf_counter()
     chunks, used = _run_chunks(run, games, workers, client, progress)
     seconds = time.perf_counter() - started
