@@ -22,7 +22,8 @@ from hatchling.metadata.plugin.interface import MetadataHookInterface
 BUNDLE = Path("sorry_widget", "widget", "widget.js")
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")
-SOURCES = ("js", "package.json", "package-lock.json")
+#: What the bundle is built from: js/ imports the page's messages (page_messages.json) too.
+SOURCES = ("js", "package.json", "package-lock.json", "sorry_widget/widget/page_messages.json")
 
 
 def stale(root: Path) -> bool:

@@ -46,7 +46,7 @@ def said(item, data: dict, language: str) -> dict:
 
 def words(context: str, english: str, language: str, **values) -> str:
     """One of the command's own texts (core/words.py) in ``language``, filled in."""
-    return word(english, language, context).format(**values)
+    return word(english, language, context, **values)
 
 
 def colour_word(colour: str, language: str) -> str:
