@@ -139,3 +139,30 @@ def test_the_project_addresses_are_one_constant_each():
 
     assert _project.DOCS_URL == project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
     assert _project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"
+
+
+def test_each_french_page_keeps_its_english_twins_anchors_and_links_to_it():
+    """Issue 32: a docs page in French is the English page's twin: it links to it at the top, and
+    every anchor a link may use on the English page — its explicit ids and its sections' slugs —
+    is an anchor of the French page too (an explicit id where the French heading's slug
+    differs), so a link works whichever page it opens."""
+    import re
+    from test_lessons import anchors
+
+    docs = Path(__file__).parent.parent / "docs"
+    # The card game's French page translates its rules only; the formats and commands stay on
+    # the English page, which it says.
+    partial = {"cardgame.md": {"cards", "rules"}}
+    twins = [p for p in sorted((docs / "fr").glob("*.md")) if (docs / p.name).is_file()]
+    assert len(twins) >= 8
+    for french in twins:
+        english_text = (docs / french.name).read_text(encoding="utf-8")
+        french_text = french.read_text(encoding="utf-8")
+        assert re.search(rf"^\*English: \[[^\]]+\]\(\.\./{re.escape(french.name)}\)",
+                         french_text, flags=re.M), f"{french.name}: no link to its English twin"
+        sections = partial.get(french.name) or {
+            re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^##\s+(.+?)\s*$", english_text, flags=re.M)}
+        wanted = set(re.findall(r"<a\s+id=\"([^\"]+)\"", english_text)) | sections
+        missing = wanted - anchors(french_text)
+        assert not missing, f"docs/fr/{french.name} lacks the English page's anchors {missing}"
