@@ -166,3 +166,16 @@ def test_each_french_page_keeps_its_english_twins_anchors_and_links_to_it():
         wanted = set(re.findall(r"<a\s+id=\"([^\"]+)\"", english_text)) | sections
         missing = wanted - anchors(french_text)
         assert not missing, f"docs/fr/{french.name} lacks the English page's anchors {missing}"
+        # Code, JSON and command lines are the same in both languages: only the words around
+        # them are translated (the partial page has its own French example).
+        if french.name not in partial:
+            assert code_blocks(french_text) == code_blocks(english_text), \
+                f"docs/fr/{french.name}: its code blocks differ from the English page's"
+
+
+def code_blocks(markdown: str) -> list[str]:
+    """A page's fenced blocks (```), each as its text."""
+    import re
+
+    return [b for _, b in re.findall(r"^( *)```[^\n]*\n(.*?)^\1```", markdown,
+                                     flags=re.M | re.S)]
