@@ -33,7 +33,7 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .experiments import fast_engine_available, simulate, wilson_interval
+from .experiments import check_workers, fast_engine_available, simulate, wilson_interval
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
 from ..core.messages import DEFAULT_LANGUAGE, Message, register
@@ -214,6 +214,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
     if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
                                or budget < 1):
         raise ValueError(f"budget: must be a whole number of at least 1, not {budget!r}")
+    check_workers(workers)
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
     if position.rules.deals_hands:
