@@ -6,7 +6,7 @@ from __future__ import annotations
 
 REPOSITORY_URL = "https://github.com/sorry-widget/sorry_widget"
 DOCS_URL = "https://sorry-widget.github.io/sorry_widget/"
-#: Whether the docs site at :data:`DOCS_URL` is published. Until it is (README, *Not done
+#: Whether the docs site at ``DOCS_URL`` is published. Until it is (README, *Not done
 #: yet*), a link to one of its pages goes to the page's source in the repository, which GitHub
 #: shows with the same anchors (``docs/rules.md#c7``); set it when the site is up.
 DOCS_PUBLISHED = False

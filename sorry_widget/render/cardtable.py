@@ -124,7 +124,7 @@ FACE_SIZES = (16, 14, MIN_FONT)
 
 
 def bold_width(text: str, size: float) -> float:
-    """The width of ``text`` in bold at font size ``size`` (:data:`_BOLD_WIDTHS`)."""
+    """The width of ``text`` in bold at font size ``size`` (``_BOLD_WIDTHS``)."""
     return size / 1000 * sum(
         _BOLD_WIDTHS.get(unicodedata.normalize("NFD", c)[:1], 1000) for c in text)
 
