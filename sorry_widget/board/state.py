@@ -229,12 +229,12 @@ class Position:
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
         return cls.from_dict(read_json(text, what="position", error=PositionError,
-                                       max_bytes=MAX_POSITION_BYTES))
+                                       max_bytes=MAX_POSITION_BYTES, walk=False))
 
     @classmethod
     def load(cls, path) -> Position:
         return cls.from_dict(read_json_file(path, what="position", error=PositionError,
-                                            max_bytes=MAX_POSITION_BYTES))
+                                            max_bytes=MAX_POSITION_BYTES, walk=False))
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys; the
