@@ -102,7 +102,8 @@ def check_value(data: Any, *, what: str, error: type[Exception],
     while todo:
         value, node, depth = todo.pop()
         if isinstance(value, str):
-            _check_string(value, error, lambda: where(node), "a text")
+            if _has_surrogate(value):
+                raise error(f"{where(node)}: a text {_SURROGATE}")
         elif value is None or isinstance(value, bool):
             pass
         elif isinstance(value, int):
@@ -129,7 +130,8 @@ def check_value(data: Any, *, what: str, error: type[Exception],
                         if not isinstance(key, str):
                             raise error(f"{where(node)}: a key of type {type(key).__name__}; "
                                         "the keys of an object are texts")
-                        _check_string(key, error, lambda: where(node), "a key")
+                        if _has_surrogate(key):
+                            raise error(f"{where(node)}: a key {_SURROGATE}")
                 if _all_plain(value.values()):
                     continue
                 items = value.items()
@@ -165,15 +167,16 @@ def _all_plain(values, kind: type | None = None) -> bool:
     return kinds <= {bool, type(None)}
 
 
-def _check_string(text: str, error, where, kind: str) -> None:
-    """``where`` is the field's path, or a function giving it: a path is built only for an
-    error (building one for each of a million texts cost seconds)."""
+#: What a text with a lone surrogate holds, as a refusal says it.
+_SURROGATE = "holds a lone surrogate (an incomplete character, such as half of an emoji)"
+
+
+def _has_surrogate(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        where = where() if callable(where) else where
-        raise error(f"{where}: {kind} holds a lone surrogate (an incomplete character, such "
-                    "as half of an emoji)") from None
+        return True
+    return False
 
 
 def read_json(source: str | bytes, *, what: str, error: type[Exception],
