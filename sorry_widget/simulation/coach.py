@@ -104,6 +104,17 @@ class CoachAdvice:
         return all(e is best or (e.gap_to_best is not None and e.gap_to_best[1] > 0)
                    for e in self.estimates)
 
+    @property
+    def contenders(self) -> list[MoveEstimate]:
+        """The best move, then every move not clearly worse than it (in legal-move order):
+        the one best if :attr:`sure`, else the leading moves too close to call. What the
+        coach says (its verdict, the widget's notice) names these, so no message claims more."""
+        best = self.best
+        if self.sure:
+            return [best]
+        return [best] + [e for e in self.estimates
+                         if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
+
     def verdict(self) -> str:
         """How sure the coach is, in one sentence."""
         best = self.best
@@ -113,8 +124,7 @@ class CoachAdvice:
         if self.sure:
             return (f"Sure: {best.notation} is best; on the same deals it won more often than "
                     "every other move (95% intervals of the differences above 0).")
-        close = [e.notation for e in self.estimates
-                 if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
+        close = [e.notation for e in self.contenders if e is not best]
         others = (", ".join(close) if len(close) <= 3 else f"{len(close)} other moves")
         return (f"Not sure: {best.notation} leads, but {others} "
                 f"{'is' if len(close) == 1 else 'are'} not clearly worse after "

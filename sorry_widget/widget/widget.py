@@ -642,10 +642,17 @@ class SorryWidget(ReplayWidget):
             if advice.exact:
                 self._notify(say("board_coach_exact", best=advice.best.notation,
                                  rate=advice.best.win_rate), "ok")
-            else:
+            elif advice.sure:
                 self._notify(say("board_coach_done", games=advice.games,
                                  moves=len(advice.estimates), seconds=advice.seconds,
                                  best=advice.best.notation, rate=advice.best.win_rate), "ok")
+            else:  # as the verdict says: no move named best when the coach is not sure
+                leaders = [e.notation for e in advice.contenders]
+                said = dict(games=advice.games, moves=len(advice.estimates),
+                            seconds=advice.seconds)
+                self._notify(say("board_coach_close", leaders=leaders, **said)
+                             if len(leaders) <= 3 else
+                             say("board_coach_close_many", count=len(leaders), **said), "ok")
         else:
             return False
         return True
