@@ -33,7 +33,8 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .experiments import fast_engine_available, simulate, wilson_interval
+from .experiments import engine_for, simulate, wilson_interval
+from ..core.safeio import shown
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
 
@@ -180,8 +181,23 @@ RACING_ROUND = 100
 #: 99% (z = 2.576) at each look, wider than the reported 95%, since it looks several times.
 RACING_Z = 2.5758293035489
 #: Games in all for one answer when the games are played by the pure-Python engine (as in
-#: JupyterLite): about two seconds of games there, whatever the number of moves.
+#: JupyterLite, or in a team game, which the batch engine does not play): about two seconds
+#: of games there, whatever the number of moves.
 PYTHON_ENGINE_BUDGET = 1_200
+#: The most games after one move (``rollouts``): 100,000 games tell two moves apart by under
+#: half a percentage point, and the batch engine plays them in about 15 s. More asked for
+#: memory no machine has (10**12 games: 931 GiB) or ran for ever.
+MAX_ROLLOUTS = 100_000
+#: The most games in all (``budget``): a few minutes of the batch engine.
+MAX_BUDGET = 2_000_000
+
+
+def _count(name: str, value: Any, most: int) -> int:
+    """``value`` checked as a whole number from 1 to ``most``: one ValueError naming it."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise ValueError(f"{name}: must be a whole number from 1 to {most:,}, not "
+                         f"{shown(value)}")
+    return value
 
 
 def coach(position: Position, card: int | str, *, rollouts: int = 1000,
@@ -194,16 +210,16 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
 
     ``method``: ``"auto"`` (exact where the game is small enough, else racing), ``"racing"``
     (clearly worse moves stop being played), ``"full"`` (every move gets ``rollouts`` games) or
-    ``"exact"`` (an error where the game is too big). ``budget``: the most games in all; by
-    default no limit with the batch engine and :data:`PYTHON_ENGINE_BUDGET` with the
-    pure-Python one."""
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-        raise ValueError(f"rollouts: must be a whole number of at least 1, not {rollouts!r}")
+    ``"exact"`` (an error where the game is too big). ``budget``: the most games in all, for
+    racing and full (at least one game per move that does not win at once); by default no
+    limit when the batch engine plays the games and :data:`PYTHON_ENGINE_BUDGET` when the
+    pure-Python one does (as for team games, which the batch engine does not play, numba or
+    not). At most :data:`MAX_ROLLOUTS` rollouts and a budget of :data:`MAX_BUDGET`."""
+    _count("rollouts", rollouts, MAX_ROLLOUTS)
     if method not in ("auto", "racing", "full", "exact"):
-        raise ValueError(f"method: {method!r} is not one of auto, racing, full, exact")
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
-                               or budget < 1):
-        raise ValueError(f"budget: must be a whole number of at least 1, not {budget!r}")
+        raise ValueError(f"method: {shown(method)} is not one of auto, racing, full, exact")
+    if budget is not None:
+        _count("budget", budget, MAX_BUDGET)
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
     if position.rules.deals_hands:
@@ -230,12 +246,19 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
                 estimates.append(MoveEstimate(move, 0, 0, rate, (rate, rate), exact=True))
             return CoachAdvice(position, card, rollouts, "best play", estimates, "exact",
                                time.perf_counter() - started, "exact")
-    if budget is None and (engine == "python" or
-                           (engine == "auto" and not fast_engine_available())):
+    # The budget is chosen for the engine that will play the games: the batch engine plays
+    # no team game, so a team game is played by the Python engine even with numba installed.
+    playing = engine_for(engine, position.rules, strategy)
+    if budget is None and playing == "python":
         budget = PYTHON_ENGINE_BUDGET
-    runner = _Rollouts(position, strategy, seed, engine, workers)
     open_moves = [m for m in moves if not m.wins]
+    if budget is not None and budget < len(open_moves):
+        raise ValueError(f"budget: {budget:,} cannot give each of the {len(open_moves)} "
+                         f"moves one game; give at least {len(open_moves)}")
+    runner = _Rollouts(position, strategy, seed, playing, workers)
     if method == "full":
+        if budget is not None and open_moves:
+            rollouts = min(rollouts, budget // len(open_moves))
         for move in open_moves:
             runner.play(move, rollouts, 0)
     else:

@@ -34,7 +34,7 @@ from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd, wilson_interval
-from ..board.strategies import GreedyStrategy, RandomStrategy
+from ..board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
 ENGINES = ("auto", "batch", "python")
 FAST_EXTRA = "pip install 'sorry-widget[fast]'"
@@ -361,6 +361,14 @@ def _choose_engine(engine: str, rules: RuleSet, strategies: dict) -> str:
     if engine == "auto" and batchable and fast_engine_available():
         return "batch"
     return "python"
+
+
+def engine_for(engine: str, rules: RuleSet, strategy: str | Any = "random") -> str:
+    """The engine (``"batch"`` or ``"python"``) that :func:`simulate` would play ``rules``
+    with, everyone playing ``strategy``, when asked for ``engine``: so that a caller choosing
+    a budget of games chooses it for the engine that will play them."""
+    strategy = as_strategy(strategy)
+    return _choose_engine(engine, rules, {"all": strategy})
 
 
 def _batch_strategies(strategies) -> bool:
