@@ -315,3 +315,46 @@ def test_the_walk_of_a_large_file_of_plain_values_is_quick():
     started = time.perf_counter()
     read_json(text, what="x", error=ValueError, max_bytes=5_000_000)
     assert time.perf_counter() - started < 2.5
+
+
+# --- issue 31, 15: one seed limit for the games and their records --------------------------
+
+@pytest.mark.parametrize("seed, words", [
+    ("x" * 192, "seed: a text of 192 characters; a seed has at most 100"),
+    (10 ** 150, "seed: a whole number of more than 99 digits"),
+    (10 ** 5000, "seed: a whole number of more than 99 digits"),
+    (-10 ** 5000, "seed: a whole number of more than 99 digits"),
+], ids=["192 characters", "151 digits", "5001 digits", "minus 5001 digits"])
+def test_a_game_refuses_a_seed_its_record_could_not_keep(seed, words):
+    from sorry_widget.core.errors import SorryError
+    from sorry_widget.simulation.coach import coach
+    from sorry_widget.simulation.experiments import simulate
+
+    for make in (lambda: Game(2, seed=seed), lambda: CardGame(2, seed=seed),
+                 lambda: simulate(2, games=1, seed=seed, engine="python"),
+                 lambda: coach(Position.initial(2), 1, seed=seed, engine="python")):
+        message = refused(SorryError, make, words)
+        assert message.startswith("seed: ")
+
+
+@pytest.mark.parametrize("seed", ["x" * 100, 10 ** 99 - 1, -(10 ** 99 - 1), "é" * 100],
+                         ids=["100 characters", "99 digits", "minus 99 digits", "100 é"])
+def test_a_game_at_the_seed_limit_saves_a_record_its_readers_take(seed, tmp_path):
+    from sorry_widget import SorryCardWidget, SorryWidget
+
+    game = Game(2, seed=seed)
+    game.run()
+    Record.from_game(game).save(tmp_path / "game.json")
+    assert SorryWidget(record=tmp_path / "game.json").record.seed in (seed, str(seed))
+    cards = CardGame(2, seed=seed)
+    cards.run()
+    cards.record().save(tmp_path / "cards.json")
+    assert CardRecord.load(tmp_path / "cards.json").seed in (seed, str(seed))
+    assert SorryCardWidget(record=tmp_path / "cards.json") is not None
+
+
+def test_the_coach_plays_rounds_from_a_seed_at_the_limit():
+    from sorry_widget.simulation.coach import coach
+
+    advice = coach(Position.initial(2), 1, seed="s" * 100, engine="python", budget=400)
+    assert advice.games > 0

@@ -24,6 +24,7 @@ would:
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from ..board.moves import Move, legal_moves
 from ..board.state import Position
 from .experiments import engine_for, simulate, wilson_interval
 from ..core.safeio import shown
+from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
 
@@ -216,6 +218,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
     pure-Python one does (as for team games, which the batch engine does not play, numba or
     not). At most :data:`MAX_ROLLOUTS` rollouts and a budget of :data:`MAX_BUDGET`."""
     _count("rollouts", rollouts, MAX_ROLLOUTS)
+    check_seed(seed)
     if method not in ("auto", "racing", "full", "exact"):
         raise ValueError(f"method: {shown(method)} is not one of auto, racing, full, exact")
     if budget is not None:
@@ -299,7 +302,7 @@ class _Rollouts:
 
     def play(self, move: Move, games: int, round_: int) -> None:
         after = move.result.with_to_move(self.position.colour_names[next_seat(move)])
-        seed = self.seed if round_ == 0 else f"{self.seed}/{round_}"
+        seed = self.seed if round_ == 0 else _round_seed(self.seed, round_)
         results: list = []
         summary = simulate(start=after, games=games, strategy=self.strategy, seed=seed,
                            engine=self.engine, workers=self.workers, results=results)
@@ -309,6 +312,15 @@ class _Rollouts:
         self.outcomes.setdefault(move, []).extend(outcomes)
         self.wins[move] = self.wins.get(move, 0) + sum(outcomes)
         self.games[move] = self.games.get(move, 0) + games
+
+
+def _round_seed(seed: Any, round_: int) -> str:
+    """Round ``round_``'s seed, ``"seed/round"``; where that would pass the seed limit (a seed
+    near it), its digest, which is as much the same for the same seed."""
+    text = f"{seed}/{round_}"
+    if len(text) <= MAX_SEED_CHARS:
+        return text
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _race(runner: _Rollouts, moves: list[Move], rollouts: int, budget: int | None) -> None:
