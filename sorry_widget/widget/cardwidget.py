@@ -475,16 +475,21 @@ class SorryCardWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winners))
             raise WidgetError(say("card_computer_decision", player=game.to_act))
-        try:
-            action = game.play(notation)
-        except CardGameError as exc:
-            raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            self.autoplay = False  # an action ends a replay in progress
-            self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing():
+            try:
+                action = game.play(notation)
+            except CardGameError as exc:
+                raise WidgetError(refusal(exc)) from None
+            with self.hold_sync():
+                self.autoplay = False  # an action ends a replay in progress
+                self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return action
+
+    def _from_game(self) -> None:
+        # The table's pieces and frames are pooled apart from the synced values.
+        self._all_from_scratch()
 
     def _computer_step(self) -> None:
         """The next computer action and, where the viewer may not see it, every computer

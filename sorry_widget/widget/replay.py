@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..core.errors import SorryError
+from ..core.errors import SorryError, StrategyFailed
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
     rule_entry
 from ..core.safeio import write_text_atomic
@@ -326,12 +327,40 @@ class ReplayWidget(anywidget.AnyWidget):
                 self.play += 1
                 continue
             self._check_next()
-            with self.hold_sync():
+            with self._all_or_nothing(), self.hold_sync():
                 self._computer_step()
                 self._append_play()
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """A person's move (or a computer's step) with the computers' answers to it, made
+        whole or not at all: when a strategy fails — or anything else does — the game and
+        everything the page is shown are as they were before, and a strategy's failure is one
+        :class:`WidgetError` saying which strategy and why. (Half made, the widget would offer
+        the person the moves of a turn the game had left, and play them for the next colour.)"""
+        undo = self.game._checkpoint()
+        # Synced values are replaced, never changed in place: keeping them keeps the page.
+        kept = {name: getattr(self, name) for name in self.keys if name != "play"}
+        play = self.play
+        try:
+            yield
+        except BaseException as exc:
+            undo()
+            with self.hold_sync():
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                self._from_game()
+                self.play = play
+            if isinstance(exc, StrategyFailed):
+                raise WidgetError(refusal(exc)) from exc
+            raise
+
+    def _from_game(self) -> None:
+        """After a move undone: what a view keeps besides its synced values, made again from
+        the game (nothing, unless the view keeps something)."""
 
     #: What ``step()`` says a person does on their turn instead (the view's own words).
     PERSON_HINT: Message | str = ""

@@ -473,20 +473,21 @@ class SorryWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winner))
             raise WidgetError(say("board_computer_turn", player=game.colour_to_move))
-        try:
-            play = game.play(notation, card=card)
-        except GameError as exc:
-            raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            # A move ends a replay in progress: the board jumps to the newest play.
-            self.autoplay = False
-            self.selection = []
-            if self.mode == "demo":
-                self._all_plays_from_scratch()
-            else:
-                self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing():
+            try:
+                play = game.play(notation, card=card)
+            except GameError as exc:
+                raise WidgetError(refusal(exc)) from None
+            with self.hold_sync():
+                # A move ends a replay in progress: the board jumps to the newest play.
+                self.autoplay = False
+                self.selection = []
+                if self.mode == "demo":
+                    self._all_plays_from_scratch()
+                else:
+                    self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return play.move
 
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
