@@ -128,6 +128,9 @@ class Position:
         """All pawns in START. ``colours`` is a list of colour names or a player count (2 players
         default to red and yellow, 3 to red, blue, yellow: docs/rules.md)."""
         rule_set = get_rules(rules)
+        if isinstance(colours, bool) or not isinstance(colours, (int, list, tuple)):
+            raise PositionError(f"players: a count (2 to 4) or a list of colours, not "
+                                f"{shown(colours)}")
         names = _default_colours(colours) if isinstance(colours, int) else list(colours)
         seat_colours = _check_colours(names, "colours")
         why = rule_set.check_colours(tuple(COLOURS[c] for c in seat_colours))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Mapping
 from typing import Any
@@ -242,6 +243,30 @@ def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) 
     if len(data) > max_bytes:
         raise error(f"{what}: {path} is larger than {max_bytes:,} bytes, the most it may be")
     return data
+
+
+def small_file_text(path: Any, max_bytes: int) -> str | None:
+    """The UTF-8 text of a regular file of at most ``max_bytes`` bytes, or None for anything
+    else: a missing or unreadable file, a larger one, a folder, a FIFO (opened without waiting
+    for a writer, so never hangs), a device such as ``/dev/zero`` (never read), text that is
+    not UTF-8. For files read in passing, where any doubt means "use the default"."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, TypeError, ValueError):
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            data = f.read(max_bytes + 1)
+    except OSError:
+        return None
+    if len(data) > max_bytes:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def read_json_file(path: Any, *, what: str, error: type[Exception], max_bytes: int,

@@ -32,6 +32,7 @@ from .fast_loop import play_random_game
 from ..board.game import Game
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd, wilson_interval
 from ..board.strategies import GreedyStrategy, RandomStrategy, as_strategy
@@ -55,6 +56,12 @@ def batch_engine():
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
     return engine
+
+
+#: The most games one run plays: every game's result is kept until the run is summarised
+#: (about 80 bytes a game with the batch engine: 800 MB here), and 10**12 games asked numpy
+#: for terabytes. Ten million is the largest run the docs show (on a Dask cluster).
+MAX_GAMES = 10_000_000
 
 
 def fast_engine_available() -> bool:
@@ -407,8 +414,9 @@ def simulate(
     ``start``: a position to play from instead of the opening (its player to move goes
     first), ``card``: the card that player holds. ``seed``: without one the run draws a fresh
     seed and keeps it in ``Summary.seed``, so the same games can be played again."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games: must be a whole number from 1 to {MAX_GAMES:,}, not "
+                         f"{shown(games)}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise ValueError(f"workers: must be a whole number of at least 1, not {workers!r}")

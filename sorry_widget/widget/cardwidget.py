@@ -47,7 +47,7 @@ from ..render.svg import THEMES
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_keywords, check_theme_name, load_record, message_field, refusal, rule_badges
+    check_keywords, check_theme_name, colour_list, load_record, message_field, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -164,6 +164,7 @@ class SorryCardWidget(ReplayWidget):
                  theme: str = "auto", size: int = 760, speed: float = 1.0,
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryCardWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:

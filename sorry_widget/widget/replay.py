@@ -24,7 +24,7 @@ import traitlets
 from ..core.errors import SorryError, StrategyFailed
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
     rule_entry
-from ..core.safeio import write_text_atomic
+from ..core.safeio import shown, small_file_text, write_text_atomic
 from ..render.svg import THEMES, get_theme
 from .messages import say
 
@@ -59,6 +59,18 @@ def refusal(exc: Exception) -> Message | str:
     :class:`WidgetError`)."""
     message = getattr(exc, "message", None)
     return message if isinstance(message, Message) else str(exc)
+
+
+def colour_list(value: Any, field: str) -> list | None:
+    """Colours a person gives (``humans``, ``people``): a list, or one colour's name alone
+    (``humans="red"`` means red, not the letters r, e and d); None stays None."""
+    if value is None or isinstance(value, list):
+        return value
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, tuple):
+        return list(value)
+    raise WidgetError(f"{field}: a colour or a list of colours, not {shown(value)}")
 
 
 def check_theme_name(theme: Any) -> None:
@@ -125,6 +137,10 @@ def badges_in(badges: Mapping[str, Mapping[str, str]], language: str) -> dict[st
             for rule, badge in badges.items()}
 
 
+#: JupyterLab's language settings are a few hundred bytes; a larger file is not its.
+MAX_SETTINGS_BYTES = 100_000
+
+
 def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     """The language JupyterLab is set to show (its *Settings › Language*, stored in the
     user's settings of ``@jupyterlab/translation-extension``), if a widget can be shown in it;
@@ -132,9 +148,9 @@ def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     folder = Path(settings_dir or os.environ.get("JUPYTERLAB_SETTINGS_DIR")
                   or Path.home() / ".jupyter" / "lab" / "user-settings")
     path = folder / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
-    try:
-        raw = path.read_text(encoding="utf-8")[:100_000]
-    except (OSError, UnicodeDecodeError):
+    # Read in passing by every widget: a FIFO, /dev/zero or a huge file there means English.
+    raw = small_file_text(path, MAX_SETTINGS_BYTES)
+    if raw is None:
         return DEFAULT_LANGUAGE
     # The file is JSON5 as JupyterLab writes it: comments on their own lines.
     raw = re.sub(r"^\s*//.*$", "", raw, flags=re.M)

@@ -40,7 +40,7 @@ from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, 
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_keywords, check_theme_name, load_record, message_field, refusal, \
+    brief, check_keywords, colour_list, check_theme_name, load_record, message_field, refusal, \
     rule_badges
 
 MODES = ("replay", "game", "demo")
@@ -166,6 +166,7 @@ class SorryWidget(ReplayWidget):
                  card: int | str | None = None, palette: str = "standard",
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
@@ -391,6 +392,7 @@ class SorryWidget(ReplayWidget):
                  people=("red",), seed=None) -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
         colours) and the colours played by people; the others are played by the computer."""
+        people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
             if rule_set.partnerships():
