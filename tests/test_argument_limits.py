@@ -120,3 +120,15 @@ def test_humans_may_be_one_colour_by_name():
         SorryWidget(Game(2, seed=1), humans=5)
     with pytest.raises(WidgetError, match="humans: 'green' is not playing"):
         SorryWidget(Game(2, seed=1), humans="green")
+
+
+def test_a_card_game_is_run_for_a_bounded_number_of_turns():
+    from sorry_widget import CardGameError
+    from sorry_widget.simulation.cardgame_experiments import play_random_cardgame
+
+    for run in (lambda: CardGame(2, seed=1).run(max_turns=10 ** 12),
+                lambda: play_random_cardgame(2, seed=1, max_turns=10 ** 12),
+                lambda: CardGame(2, seed=1).run(max_turns=0)):
+        with pytest.raises(CardGameError, match="^max_turns: a whole number from 1 to "
+                                                "1,000,000"):
+            run()

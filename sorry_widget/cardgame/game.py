@@ -29,6 +29,17 @@ from ..core.seeds import seed_or_fresh
 _record_type: Any = None
 
 
+#: The most turns one game is played for: a game of an odd deck may never end, and a run must.
+MAX_RUN_TURNS = 1_000_000
+
+
+def check_max_turns(max_turns: Any) -> None:
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or \
+            not 1 <= max_turns <= MAX_RUN_TURNS:
+        raise CardGameError(f"max_turns: a whole number from 1 to {MAX_RUN_TURNS:,}, not "
+                            f"{shown(max_turns)}")
+
+
 class CardStrategyError(CardGameError, StrategyFailed):
     """A strategy failed (:class:`~sorry_widget.core.errors.StrategyFailed`) in a card game."""
 
@@ -227,8 +238,9 @@ class CardGame:
         return restore
 
     def run(self, max_turns: int = 10_000) -> list[str]:
-        """Play until someone wins (or ``max_turns`` turns); the winners. Stops early at a
-        person's decision."""
+        """Play until someone wins (or ``max_turns`` turns, at most :data:`MAX_RUN_TURNS`);
+        the winners. Stops early at a person's decision."""
+        check_max_turns(max_turns)
         while not self.finished and self.turns < max_turns and \
                 self.strategies[self.to_act] is not None:
             self.step()

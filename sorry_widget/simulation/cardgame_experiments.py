@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cardgame.cards import CardGameError
-from ..cardgame.game import new_state
+from ..cardgame.game import check_max_turns, new_state
 from ..cardgame.rules import Action, advance, distinct_choices, ends_round, perform
 from ..core.colours import COLOURS
 from ..core.safeio import shown
@@ -30,6 +30,7 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
     lists. It plays only the chosen decision, in place (:func:`distinct_choices` knows which
     decisions share a result without playing them). ``log``, if given, receives every
     :class:`Action` taken."""
+    check_max_turns(max_turns)
     seed = seed_or_fresh(seed)
     state = new_state(players, seed, deck, longer_game)
     chooser = random.Random(f"cardgame-players:{seed}")
