@@ -45,7 +45,7 @@ def _said(item, data: dict, language: str) -> dict:
 
 def _words(context: str, english: str, language: str, **values) -> str:
     """One of the command's own texts (core/words.py) in ``language``, filled in."""
-    return word(english, language, context).format(**values)
+    return word(english, language, context, **values)
 
 
 def _colour(colour: str, language: str) -> str:

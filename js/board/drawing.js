@@ -4,7 +4,7 @@
 import { framesOf } from "./frames.js";
 import { arrow, outline } from "./marks.js";
 import { h, reducedMotion, sleep, svgEl, svgFragment, themeOf } from "../dom.js";
-import { a11yWords, placeName } from "../words.js";
+import { a11yWords, pawnName, placeName } from "../words.js";
 
 /**
  * The board's picture: the drawing Python sent, the pawns walked from play to play, the shown
@@ -199,8 +199,7 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
         used[key] = n + 1;
         const slots = slotsOf(spots[key]);
         put(pawn, ...slots[n % slots.length]);
-        const where = key.includes(":") ? key.split(":")[1] : `square ${key}`;
-        pawn.setAttribute("aria-label", `${colour} pawn on ${where}`);
+        pawn.setAttribute("aria-label", pawnName(model, colour, key));
       }
     }
   }

@@ -1,8 +1,8 @@
 // The board's side panel: status line, teams, the high-card draw, scores, a demo's buttons.
 
 import { h } from "../dom.js";
-import { uiHas, uiText } from "../strings.js";
-import { capital, cardLabel, stop } from "../words.js";
+import { uiText } from "../strings.js";
+import { cardLabel, colourName, stop, withArticle } from "../words.js";
 
 // A forfeit is the only move: nothing on the board can be clicked, only the Pass button.
 /** @param {Pending} pend */
@@ -26,9 +26,8 @@ export const rank = (name) => (name === "sorry" ? 13 : Number(name));
  */
 export function boardPanels({ model, shell }) {
   const t = (key, values) => uiText(model, key, values);
-  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
-  const art = (card) => t(uiHas(model, `card_article.${card}`) ? `card_article.${card}` : "card_article",
-    { card: cardLabel(card) });
+  const who = (colour) => colourName(model, colour);
+  const art = (card) => withArticle(model, card);
   const ruleLine = h("div", { class: "sw-rule-set" });
   const status = h("div", { class: "sw-status" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
@@ -74,30 +73,30 @@ export function boardPanels({ model, shell }) {
     teamLine.hidden = !teams;
     if (teams) {
       const home = (c) => (frame[c] || []).filter((k) => k.endsWith(":home")).length;
-      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
-        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frame[c] || []).length, 0)} HOME`).join(" · ");
+      teamLine.textContent = teams.map((team) => t("team_line", { team: team.map(who).join(" + "),
+        home: team.reduce((n, c) => n + home(c), 0),
+        pawns: team.reduce((n, c) => n + (frame[c] || []).length, 0) })).join(" · ");
     }
     const draws = rs.leader_draws || [];
     leaderLine.hidden = !(draws.length && i === 0);
     if (draws.length) {
       const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
       leaderLine.textContent = t("high_card") + draws.map((r) => r.map(([c, k]) =>
-        `${who(c)} ${cardLabel(k)}`).join(", ")).join(t("then")) + t("leads", { colour: who(lead[0]) });
+        `${who(c)} ${cardLabel(model, k)}`).join(", ")).join(t("then")) + t("leads", { colour: who(lead[0]) });
     }
     scoreBox.replaceChildren();
     scoreBox.hidden = !(winner && fin.scores);
     if (winner && fin.scores) {
       const table = h("table", { class: "sw-score-table" },
-        h("tr", {}, h("th", {}, "player"), h("th", {}, "points")));
+        h("tr", {}, h("th", {}, t("score.player")), h("th", {}, t("score.points"))));
       for (const [c, n] of Object.entries(fin.scores).sort((a, b) => b[1] - a[1])) {
-        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, capital(c)), h("td", {}, String(n))));
+        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, who(c)), h("td", {}, String(n))));
       }
-      scoreBox.append(h("div", { class: "sw-since-title" }, "Scores"), table);
+      scoreBox.append(h("div", { class: "sw-since-title" }, t("score.title")), table);
     }
     if (winner && fin.double_game !== undefined) {
       scoreBox.hidden = false;
-      scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
-        : "A single game (T8)."));
+      scoreBox.append(h("div", {}, t(fin.double_game ? "double_game" : "single_game")));
     }
     demoBar.hidden = !demo;
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();

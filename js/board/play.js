@@ -138,7 +138,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
   }
 
   function showChoices(options) {
-    choices.append(h("div", { class: "sw-choose" }, "Which move?"));
+    choices.append(h("div", { class: "sw-choose" }, uiText(model, "which_move")));
     for (const m of options) {
       choices.append(h("button", { type: "button", class: "sw-choice", title: m.explanation,
         onclick: () => sendMove(m.notation) }, `${m.notation} — ${m.explanation}`));

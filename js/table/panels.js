@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
+import { colourName } from "../words.js";
 
 /**
  * The card table's side panel: whose action it is (or who won), the running total, the
@@ -16,7 +17,7 @@ import { uiText } from "../strings.js";
  */
 export function tablePanels({ model, shell, onReset }) {
   const t = (key, values) => uiText(model, key, values);
-  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
+  const who = (colour) => colourName(model, colour);
   const ruleLine = h("div", { class: "sw-rule-set" }, t("table.title"));
   const status = h("div", { class: "sw-status" });
   const totalLine = h("div", { class: "sw-total" });
@@ -52,7 +53,7 @@ export function tablePanels({ model, shell, onReset }) {
     totalLine.textContent = t("table.total", { total: now.callout || "0" });
     totalLine.dataset.total = String(now.total);
     shell.explain(explanation, play, model.get("mode") === "demo"
-      ? "The table for this rule: play a card, then Reset to try another."
+      ? t("table.demo")
       : uiText(model, "deal"));
     demoBar.hidden = model.get("mode") !== "demo";
     resetBtn.disabled = i === 0 && last === 0;

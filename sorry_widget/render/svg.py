@@ -459,19 +459,22 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
                             fill=(fills or {}).get(key, theme.track), stroke=theme.line,
                             stroke_width=1, class_=css, id=place_id(key))
-            shape["aria-label"] = f"square {key}"
+            shape["aria-label"] = word("square {n}", language, "board.aria.square", n=key)
         elif p.kind == "safety":
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
                                          fill=(fills or {}).get(key, theme.tints[colour]),
                                          stroke=theme.colours[colour],
                                          stroke_width=2, class_=f"square safety {colour}",
                                          id=place_id(key))
-            shape["aria-label"] = f"{colour} {key.split(':')[1]}"
+            shape["aria-label"] = word("{colour} safety-{n}", language, "board.aria.safety",
+                                       colour=_colour(colour, language),
+                                       n=key.split(":")[1][len("safety-"):])
         else:
             shape = _E.circle((p.x, p.y), p.half, fill=(fills or {}).get(key, theme.tints[colour]),
                                            stroke=theme.colours[colour], stroke_width=3,
                                            class_=f"zone {p.kind} {colour}", id=place_id(key))
-            shape["aria-label"] = f"{colour} {p.kind.upper()}"
+            shape["aria-label"] = word(f"{{colour}} {p.kind.upper()}", language,
+                                       f"board.aria.{p.kind}", colour=_colour(colour, language))
         shape["role"] = "img"  # a named place (an aria-label needs a role)
         shape["data-place"] = key
         g.add(shape)
@@ -562,7 +565,7 @@ def _centre(theme: Theme, status: str | None, status_colour: str | None,
     return g
 
 
-def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
+def _hand(theme: Theme, colour: str | None, hand: Sequence[int], language: str = "en") -> Group:
     """The hand of the player to move (play for points, P2) as small cards in a row under the
     piles, with whose hand it is."""
     g = _E.g(id="hand", class_="hand")
@@ -570,7 +573,9 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
     w, h, gap = 1.05 * CELL, 1.3 * CELL, 0.1 * CELL
     x0 = 8 * CELL - (len(hand) * w + (len(hand) - 1) * gap) / 2
     y = 10.55 * CELL
-    title = f"{colour.capitalize()}'s hand" if colour else "Hand"
+    title = word("{colour}'s hand", language, "board.hand_of",
+                 colour=_colour(colour, language, capital=True)) if colour else \
+        word("Hand", language, "board.hand")
     g.add(_E.text(title, insert=(8 * CELL, 10.4 * CELL), text_anchor="middle",
                   font_size=MIN_FONT,
                   font_weight="bold", font_family=font,
@@ -593,14 +598,15 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
     return g
 
 
-def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
+def _score_table(theme: Theme, scores: Mapping[str, int], language: str = "en") -> Group:
     """Points per colour (Point Sorry, the adults' scoring) under the piles, best first."""
     g = _E.g(id="scores", class_="scores")
     font = _FONT
     rows = sorted(scores.items(), key=lambda item: -item[1])
     step = 0.42 * CELL
     x, y = 6.2 * CELL, 10.45 * CELL
-    g.add(_E.text("Points", insert=(8 * CELL, y), text_anchor="middle", font_size=MIN_FONT,
+    g.add(_E.text(word("Points", language, "board.points"), insert=(8 * CELL, y),
+                  text_anchor="middle", font_size=MIN_FONT,
                   font_weight="bold", font_family=font, fill=theme.text))
     for i, (colour, points) in enumerate(rows):
         top = y + 0.2 * CELL + i * step
@@ -608,7 +614,7 @@ def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
         row["data-colour"] = colour
         row.add(_E.circle((x + 0.15 * CELL, top + step / 2), 0.13 * CELL,
                           fill=theme.colours.get(colour, theme.text)))
-        row.add(_E.text(colour.capitalize(), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
+        row.add(_E.text(_colour(colour, language, capital=True), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
                         font_size=MIN_FONT, font_family=font, fill=theme.text))
         row.add(_E.text(str(points), insert=(x + 3.6 * CELL, top + step / 2 + 4.5),
                         text_anchor="end", font_size=MIN_FONT, font_weight="bold",
@@ -617,7 +623,7 @@ def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
     return g
 
 
-def _board_parts(board: Any):
+def _board_parts(board: Any, language: str = "en"):
     """(position, card, last move, status) from what the user passed."""
     if board is None:
         position = Position.initial(4)
@@ -626,10 +632,9 @@ def _board_parts(board: Any):
         last = board.history[-1] if board.history else None
         card = board.card if board.card is not None else (last.card if last else None)
         if board.finished:
-            status, colour = _won(board.winner)
+            status, colour = _won(board.winner, language)
         else:
-            status = f"{board.colour_to_move.capitalize()} to move"
-            colour = board.colour_to_move
+            status, colour = _to_move(board.colour_to_move, language), board.colour_to_move
         return board.position, card, (last.move if last else None), (status, colour)
     if isinstance(board, Play):
         return board.after, board.card, board.move, None
@@ -638,18 +643,27 @@ def _board_parts(board: Any):
     if isinstance(board, Position):
         winner = board.winner()
         if winner:
-            return board, None, None, _won(winner)
-        return board, None, None, (f"{board.colour_to_move.capitalize()} to move",
+            return board, None, None, _won(winner, language)
+        return board, None, None, (_to_move(board.colour_to_move, language),
                                    board.colour_to_move)
     raise TypeError(f"board_svg: expected a Position, Game, Play or Move, not "
                     f"{type(board).__name__}")
 
 
-def _won(winner) -> tuple[str, str]:
+def _to_move(colour: str, language: str) -> str:
+    return word("{colour} to move", language, "board.status.to_move",
+                colour=_colour(colour, language, capital=True))
+
+
+def _won(winner, language: str = "en") -> tuple[str, str]:
     """The status line and its colour for a winner: a colour, or a team's two colours."""
     if isinstance(winner, tuple):
-        return f"{' and '.join(c.capitalize() for c in winner)} win!", winner[0]
-    return f"{winner.capitalize()} wins!", winner
+        both = f" {word('and', language)} ".join(_colour(c, language, capital=True)
+                                                  for c in winner)
+        return word("{colours} win!", language, "board.status.team_wins", colours=both), \
+            winner[0]
+    return word("{colour} wins!", language, "board.status.wins",
+                colour=_colour(winner, language, capital=True)), winner
 
 
 _UNSET: Any = object()
@@ -697,7 +711,7 @@ def board_svg(
     """
     follow = theme == "auto"
     t = TOKENS if follow else get_theme(theme)
-    position, board_card, board_last, board_status = _board_parts(board)
+    position, board_card, board_last, board_status = _board_parts(board, language)
     if card is _UNSET:
         card = board_card
     if isinstance(card, str):
@@ -721,7 +735,7 @@ def board_svg(
                            viewBox=f"0 0 {BOARD_SIZE} {BOARD_SIZE}", debug=False)
     dwg["class"] = "sorry-board theme-auto sb-follow" if follow else f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
-    dwg["aria-label"] = _aria_summary(position)
+    dwg["aria-label"] = _aria_summary(position, language)
     dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()},
                          language))
     centre = _centre(t, status_text, status_colour, piles=legend is None)
@@ -730,9 +744,9 @@ def board_svg(
     else:
         centre.add(_legend(t, legend))
     if scores:
-        centre.add(_score_table(t, scores))
+        centre.add(_score_table(t, scores, language))
     elif hand:
-        centre.add(_hand(t, position.colour_to_move, hand))
+        centre.add(_hand(t, position.colour_to_move, hand, language))
     dwg.add(centre)
     dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
                      last_move))
@@ -742,7 +756,9 @@ def board_svg(
             pawn = _pawn_group(colour, t)
             pawn["transform"] = f"translate({x},{y})"
             pawn["data-place"] = key
-            pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
+            pawn["aria-label"] = word("{colour} pawn on {place}", language, "board.aria.pawn",
+                                      colour=_colour(colour, language),
+                                      place=_place_words(key, language))
             pawn["role"] = "img"
             layer.add(pawn)
     dwg.add(layer)
@@ -752,9 +768,25 @@ def board_svg(
                                           1)
 
 
-def _aria_summary(position: Position) -> str:
+def _aria_summary(position: Position, language: str = "en") -> str:
     parts = []
     for colour, locs in zip(position.colour_names, position.pawns):
-        places = ", ".join(str(place_key(colour, loc)).split(":")[-1] for loc in locs)
-        parts.append(f"{colour}: {places}")
-    return "Sorry! board. " + "; ".join(parts) + "."
+        places = ", ".join(_place_words(str(place_key(colour, loc)), language) for loc in locs)
+        parts.append(word("{colour}: {places}", language, "board.aria.pawns_of",
+                          colour=_colour(colour, language), places=places))
+    return word("Sorry! board. {pawns}.", language, "board.aria.board", pawns="; ".join(parts))
+
+
+def _colour(colour: str, language: str, capital: bool = False) -> str:
+    name = word(colour, language, f"colour.{colour}")
+    return name[:1].upper() + name[1:] if capital else name
+
+
+def _place_words(key: str, language: str) -> str:
+    """A place as a pawn's accessible name says it: ``12``, ``start``, ``safety-3``."""
+    part = key.split(":")[-1]
+    if part in ("start", "home"):
+        return word(part, language, f"board.aria.place.{part}")
+    if part.startswith("safety-"):
+        return word("safety-{n}", language, "board.aria.place.safety", n=part[len("safety-"):])
+    return part

@@ -39,6 +39,25 @@ from ..core.safeio import shown
 from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
+from ..core.messages import DEFAULT_LANGUAGE, Message, register
+from ..core.words import register_kinds
+
+#: The coach's verdicts (domain ``"coach"``), translated in the catalogs like every message.
+register("coach", "en", {
+    "exact": "Exact: {best} is best, with a chance of {rate:percent} when both players then "
+             "play their best (docs/exact.md).",
+    "sure": "Sure: {best} is best; on the same deals it won more often than every other move "
+            "(95% intervals of the differences above 0).",
+    "not_sure_one": "Not sure: {best} leads, but {others} is not clearly worse after "
+                    "{games:grouped} games on the same deals: more games would tell them apart, "
+                    "or they are about as good.",
+    "not_sure": "Not sure: {best} leads, but {others} are not clearly worse after "
+                "{games:grouped} games on the same deals: more games would tell them apart, or "
+                "they are about as good.",
+    "other_moves": "{count} other moves",
+}, kinds={"percent": lambda value, language: f"{value:.1%}",
+          "grouped": lambda value, language: f"{value:,}"})
+register_kinds("coach")
 
 
 @dataclass
@@ -118,21 +137,22 @@ class CoachAdvice:
         return [best] + [e for e in self.estimates
                          if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
 
-    def verdict(self) -> str:
-        """How sure the coach is, in one sentence."""
+    def verdict(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """How sure the coach is, in one sentence, in ``language``."""
+        return self.verdict_message().text(language)
+
+    def verdict_message(self) -> Message:
+        """:meth:`verdict` as a message."""
         best = self.best
         if self.exact:
-            return (f"Exact: {best.notation} is best, with a chance of {best.win_rate:.1%} "
-                    "when both players then play their best (docs/exact.md).")
+            return Message("coach.exact", best=best.notation, rate=best.win_rate)
         if self.sure:
-            return (f"Sure: {best.notation} is best; on the same deals it won more often than "
-                    "every other move (95% intervals of the differences above 0).")
+            return Message("coach.sure", best=best.notation)
         close = [e.notation for e in self.contenders if e is not best]
-        others = (", ".join(close) if len(close) <= 3 else f"{len(close)} other moves")
-        return (f"Not sure: {best.notation} leads, but {others} "
-                f"{'is' if len(close) == 1 else 'are'} not clearly worse after "
-                f"{best.games:,} games on the same deals: more games would tell them apart, "
-                "or they are about as good.")
+        others = ", ".join(close) if len(close) <= 3 else \
+            Message("coach.other_moves", count=len(close))
+        return Message("coach.not_sure_one" if len(close) == 1 else "coach.not_sure",
+                       best=best.notation, others=others, games=best.games)
 
     def to_dict(self) -> dict:
         return {"card": card_label(self.card), "rollouts": self.rollouts,

@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from ..core.errors import SorryError, StrategyFailed
+from .strings import page_strings
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
     rule_entry
 from ..core.safeio import shown, small_file_text, write_text_atomic
@@ -278,6 +279,9 @@ class ReplayWidget(anywidget.AnyWidget):
     #: default JupyterLab's language setting (:func:`notebook_language`), which the page may
     #: correct when it says its own, else English.
     language = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
+    #: The page's words in :attr:`language`, from the catalogs (:func:`.strings.page_strings`):
+    #: the page has no translations of its own, and a saved or exported page keeps its words.
+    strings = traitlets.Dict().tag(sync=True)
     # The last notice, for Python code to read; the page is told by a message, never by state.
     message = traitlets.Unicode("")
     message_level = traitlets.Unicode("")
@@ -297,8 +301,13 @@ class ReplayWidget(anywidget.AnyWidget):
                                        f"{', '.join(LANGUAGES)}")
         return proposal["value"]
 
+    @traitlets.default("strings")
+    def _page_strings(self) -> dict:
+        return page_strings(self.language)
+
     @traitlets.observe("language")
     def _words_in_the_new_language(self, change) -> None:
+        self.strings = page_strings(change["new"])
         self.rule_texts = badges_in({rule: self.RULE_BADGES[rule] for rule in self.rule_texts
                                      if rule in self.RULE_BADGES}, change["new"])
         self._relanguage()

@@ -38,7 +38,7 @@ from ..render.svg import check_palette, palette_css, palette_theme
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from ..core.messages import Message
-from .messages import say
+from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
     brief, check_keywords, colour_list, check_theme_name, load_record, message_field, refusal, \
     rule_badges
@@ -420,8 +420,8 @@ class SorryWidget(ReplayWidget):
             self._sync_annotations()
             self.play = self.last_play
         # A new moment: the last game's notice (a forced split, a refusal) no longer applies.
-        self._notify(say("board_new_game", title=rule_set.title, players=list(game.colours),
-                         seed=game.seed), "info")
+        self._notify(say("board_new_game", title=ruleset_ref(rule_set),
+                         players=list(game.colours), seed=game.seed), "info")
 
     def reset(self) -> None:
         """A demo: back to its position and card, the example move ready to show again."""
@@ -525,7 +525,7 @@ class SorryWidget(ReplayWidget):
                              "colour": game.colour_to_move, "rollouts": advice.rollouts,
                              "strategy": advice.strategy, "engine": advice.engine,
                              "seconds": round(advice.seconds, 2), "method": advice.method,
-                             "games": advice.games, "verdict": advice.verdict(),
+                             "games": advice.games, "verdict": advice.verdict(self.language),
                              "moves": rows}
         return advice
 
@@ -594,7 +594,7 @@ class SorryWidget(ReplayWidget):
                       card=self.game.card)
         else:
             now = say("board_to_move", player=position.colour_to_move)
-        return say("board_summary", mode=self.mode, title=position.rules.title,
+        return say("board_summary", mode=self.mode, title=ruleset_ref(position.rules),
                    colours=list(position.colour_names), where=where, now=now)
 
     # --- events from the page -------------------------------------------------------------
