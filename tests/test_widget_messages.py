@@ -242,28 +242,29 @@ def test_prompts_cite_their_rules():
     assert prompt_message(card_state()) is None
 
 
-@pytest.mark.parametrize("language, close, best", [
-    ("en", "are too close to call", "wins most often"),
-    ("fr", "sont trop proches pour être départagés", "gagne le plus souvent")])
-def test_the_coach_notice_says_what_its_verdict_says(language, close, best):
+@pytest.mark.parametrize("language, not_sure, sure_, close, best", [
+    ("en", "Not sure: ", "Sure: ", "are too close to call", "wins most often"),
+    ("fr", "Pas sûr : ", "Sûr : ", "sont trop proches pour être départagés",
+     "gagne le plus souvent")])
+def test_the_coach_notice_says_what_its_verdict_says(language, not_sure, sure_, close, best):
     # Issue 31, 10: a green notice said "R33-35 wins most often (36%)" while the verdict said
     # "Not sure" between that move and two others.
     w = coached("5", language)
     listen(w)
     w._on_message(w, {"type": "coach"}, None)
-    assert w.coach_advice["verdict"].startswith("Not sure: ")
+    assert w.coach_advice["verdict"].startswith(not_sure)
     assert w.notice.id == "widget.board_coach_close"
     assert close in w.message and best not in w.message
     assert "R8-13" in w.message and "R20-25" in w.message, w.message
     many = coached("10", language)
     listen(many)
     many._on_message(many, {"type": "coach"}, None)
-    assert many.coach_advice["verdict"].startswith("Not sure: ")
+    assert many.coach_advice["verdict"].startswith(not_sure)
     leaders = [m["notation"] for m in many.coach_advice["moves"]]
     assert len(leaders) == 4 and f" {len(leaders)} " in many.message
     assert close.split()[-1] in many.message and best not in many.message
     sure = coached("10", language, red=[58, "home", "home", "home"])
     listen(sure)
     sure._on_message(sure, {"type": "coach"}, None)
-    assert sure.coach_advice["verdict"].startswith("Sure: ")
+    assert sure.coach_advice["verdict"].startswith(sure_)
     assert f"R58-H {best}" in sure.message, sure.message
