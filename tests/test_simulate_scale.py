@@ -183,7 +183,10 @@ def test_the_coach_rates_every_distinct_move_and_a_winning_move_is_certain():
 @pytest.mark.parametrize("engine", ["batch", "python"])
 def test_a_coach_estimate_is_the_simulation_after_the_move(engine):
     position = Position.from_dict(MIDGAME)
-    advice = coach(position, 11, rollouts=200, seed="same", engine=engine, method="full")
+    # A budget that pays for 200 games after each move (the full method keeps to the budget,
+    # 1,200 games by default with the Python engine).
+    advice = coach(position, 11, rollouts=200, seed="same", engine=engine, method="full",
+                   budget=200 * len(distinct_moves(legal_moves(position, 11))))
     assert len(advice.estimates) == len({m.result_pawns for m in legal_moves(position, 11)})
     estimate = advice.estimates[2]
     after = estimate.move.result.with_to_move("blue")
