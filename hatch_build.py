@@ -15,7 +15,8 @@ from pathlib import Path
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 BUNDLE = Path("sorry_widget", "widget", "widget.js")
-SOURCES = ("js", "package.json", "package-lock.json")
+#: What the bundle is built from: js/ imports the page's messages (page_messages.json) too.
+SOURCES = ("js", "package.json", "package-lock.json", "sorry_widget/widget/page_messages.json")
 
 
 def stale(root: Path) -> bool:

@@ -153,7 +153,7 @@ export const UI_ENGLISH = {
   "table.demo": "The table for this rule: play a card, then Reset to try another.",
 };
 
-/** @param {AnyModel} model @returns {{ui?: object, words?: object, plural?: string}} */
+/** @param {AnyModel} model @returns {PageStrings} */
 const strings = (model) => (model && model.get("strings")) || {};
 
 const fill = (text, values) =>

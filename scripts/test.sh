@@ -15,6 +15,10 @@ echo "test: the locked versions of $PIP_CONSTRAINT (refresh with scripts/lock.sh
 bash scripts/install-system.sh
 # The linter first (pyproject.toml, [tool.ruff]): a minute of tests is not spent on a typo.
 .venv/bin/ruff check
+
+# The page (js/): type-check, lint and its node tests, in seconds (README, "Layout").
+npm run --silent check && npm run --silent lint && npm test --silent
+
 .venv/bin/python -m pytest tests "$@"
 # The notebooks are stored without outputs: nbval fails on any error a cell raises.
 .venv/bin/python -m pytest --nbval-lax --nbval-current-env --nbval-cell-timeout=120 \

@@ -20,6 +20,10 @@ a translator checks it. Where the English comes from:
   for the package (it does not carry js/): Python sends the page the catalogs' words in a
   widget's language (sorry_widget/widget/strings.py), so no translation lives in the page's code.
 
+It also writes js/test/page-strings.json, the ``strings`` trait Python sends the page in each
+language (English and every catalog's), read by the page's node tests (js/test/fake-model.js) so
+that they test the words the catalogs give, French included, not a copy of them.
+
 ``--check`` writes nothing and exits 1 if any file would change (tests/test_translations.py runs
 the same comparison). Needs Babel (the ``test`` extra); the package itself does not.
 """
@@ -30,7 +34,9 @@ import datetime
 import io
 import json
 import re
+import os
 import string
+import subprocess
 import sys
 from pathlib import Path
 
@@ -50,6 +56,8 @@ DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
 UI_ENGLISH_JSON = ROOT / "sorry_widget" / "widget" / "ui_strings.json"
+#: The ``strings`` trait in each language, for the page's node tests.
+PAGE_STRINGS_FIXTURE = ROOT / "js" / "test" / "page-strings.json"
 UI_BLOCK = re.compile(r"^export const UI_ENGLISH = \{\n(.*?)^\};\n", re.S | re.M)
 _JS_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 UI_ENTRY = re.compile(rf'^  ({_JS_STRING}|[\w-]+): ({_JS_STRING}|\[{_JS_STRING}, {_JS_STRING}\]),\n',
@@ -233,6 +241,23 @@ def outputs() -> dict[Path, bytes]:
     return files
 
 
+def page_strings_fixture(page_strings) -> bytes:
+    """js/test/page-strings.json: language -> what ``page_strings(language)``
+    (sorry_widget.widget.strings) sends the page, for English and each catalog's language."""
+    every = {language: page_strings(language) for language in ["en", *languages()]}
+    return (json.dumps(every, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def page_strings_now() -> bytes:
+    """:func:`page_strings_fixture` from the catalogs as they are on disk now, in a fresh Python
+    (this one's gettext keeps the catalogs it has read, and this script has just written them)."""
+    code = ("import sys, update_catalogs; from sorry_widget.widget.strings import page_strings; "
+            "sys.stdout.buffer.write(update_catalogs.page_strings_fixture(page_strings))")
+    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts"), os.environ.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": path}).stdout
+
+
 def brace_format(text: str) -> bool:
     """Whether an entry is flagged ``python-brace-format``: its English has a ``{field}`` and
     parses as str.format text. Written by this script because only Babel 2.17 and later add the
@@ -265,12 +290,18 @@ def fields(text: str | tuple[str, ...]) -> list[tuple[str, str]]:
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     changed = []
-    for path, data in outputs().items():
+
+    def update(path: Path, data: bytes) -> None:
         if not path.is_file() or path.read_bytes() != data:
             changed.append(path.relative_to(ROOT))
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
+
+    for path, data in outputs().items():
+        update(path, data)
+    # After the catalogs: the page's words are read from the .mo files just written.
+    update(PAGE_STRINGS_FIXTURE, page_strings_now())
     for path in changed:
         print(("out of date: " if check else "wrote ") + str(path))
     return 1 if check and changed else 0

@@ -190,6 +190,18 @@ def test_the_page_gets_its_words_from_the_catalogs():
     assert not any(k.startswith(("colour.", "card.take", "a11y.colour")) for k in english)
 
 
+def test_the_page_tests_read_the_words_python_sends():
+    """js/test/page-strings.json, the node tests' strings trait (English and French), is what
+    page_strings sends now: the page's French is tested from the catalogs, not a copy."""
+    from sorry_widget.widget.strings import page_strings
+
+    fixture = update_catalogs.PAGE_STRINGS_FIXTURE
+    assert fixture.is_file() and fixture.read_bytes() == \
+        update_catalogs.page_strings_fixture(page_strings), \
+        "run scripts/update_catalogs.py: js/test/page-strings.json is out of date"
+    assert set(json.loads(fixture.read_text(encoding="utf-8"))) == {"en", "fr"}
+
+
 def test_a_widget_sends_the_page_its_words_and_follows_its_language():
     from sorry_widget import SorryCardWidget, SorryWidget
 

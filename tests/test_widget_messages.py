@@ -105,7 +105,7 @@ def board_session(s: Session) -> None:
         s.said.append(game.notice)
     s.refused(game.step)
     game._on_event = lambda kind, content: 1 / 0  # a bug in a handler
-    s.page(game, {"type": "nope"})
+    s.page(game, {"type": "reset"})  # (a message the board takes, so it reaches the handler)
     game.new_game("classic", 3, ["blue"], seed=42)
     s.said.append(game.notice)
 

@@ -95,7 +95,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
   // Each move's target places coloured by its estimate: the best strongest.
   /** @param {CoachAdvice|null} advice */
   function paintCoachTargets(advice) {
-    for (const node of svg().querySelectorAll(".sw-coach-target")) {
+    for (const node of /** @type {NodeListOf<SVGElement>} */ (svg().querySelectorAll(".sw-coach-target"))) {
       node.classList.remove("sw-coach-target", "sw-coach-top");
       node.style.removeProperty("--sw-coach");
     }
@@ -105,7 +105,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     for (const m of advice.moves) {
       const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
       for (const key of m.targets) {
-        for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
+        for (const node of /** @type {NodeListOf<SVGElement>} */ (svg().querySelectorAll(`[data-place="${key}"]`))) {
           if (node.closest("#overlay") || node.closest("g.pawn")) continue;
           const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
           node.classList.add("sw-coach-target");

@@ -14,7 +14,8 @@ import { a11yWords, pawnName, placeName } from "../words.js";
  * @param {AnyModel} ctx.model
  * @param {HTMLElement} ctx.root the board view's root, which says the play shown
  * @param {HTMLElement} ctx.box where the board is drawn
- * @param {(ev: Event) => void} ctx.onClick a click (or Enter, Space) on the board
+ * @param {(ev: {target: EventTarget}) => void} ctx.onClick a click (or Enter, Space) on the
+ *   board, or the place Enter picked
  * @param {(i: number) => void} ctx.panels fill the side panels for play i
  * @returns {{draw: () => void, load: () => void, follow: (wanted: number) => void,
  *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,

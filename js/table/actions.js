@@ -9,6 +9,20 @@ import { colourName } from "../words.js";
 export const ANSWER_KINDS = ["steal", "pass", "block", "accept"];
 
 /**
+ * What a choice's button says of an action (its notation without the player), in the model's
+ * language: "On Blue" for a SORRY! on Blue, "5 then 4" for Play 2 with a 5 and a 4.
+ * @param {AnyModel} model
+ * @param {string} notation
+ */
+export function choiceLabel(model, notation) {
+  const words = notation.split(" ").slice(1);
+  return words[0] === "sorry-back"
+    ? uiText(model, "choice.sorry_on", { colour: colourName(model, words[1]) })
+    : words[0] === "play-2" ? uiText(model, "choice.play_2", { first: words[1], second: words[2] })
+      : words.join(" ");
+}
+
+/**
  * Acting at the card table: the person clicks a card of their hand; Play 2 then takes two
  * number cards; a card that could mean several actions (a SORRY! on whom) offers them as
  * buttons; a steal or block window is a prompt with two answers. What they must answer sits
@@ -98,11 +112,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? uiText(model, "play_2_with") : uiText(model, "which_one")));
     }
     for (const a of options) {
-      const words = a.notation.split(" ").slice(1);
-      const what = words[0] === "sorry-back"
-        ? uiText(model, "choice.sorry_on", { colour: colourName(model, words[1]) })
-        : words[0] === "play-2" ? uiText(model, "choice.play_2", { first: words[1], second: words[2] })
-          : words.join(" ");
+      const what = choiceLabel(model, a.notation);
       choices.append(h("button", { type: "button", class: "sw-choice", title: a.explanation,
         "data-notation": a.notation, onclick: () => sendAct(a.notation) },
         h("span", { class: "sw-choice-what" }, what), " ",
@@ -135,7 +145,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       usable.clear();
       for (const n of next) usable.add(n);
     }
-    let picked = chosen.slice();
+    const picked = chosen.slice();
     for (const node of drawing.seatCards(pend.colour)) {
       const card = node.dataset.card;
       const k = picked.indexOf(card);

@@ -56,8 +56,8 @@ export function tableDrawing({ model, root, faces, picture, onClick }) {
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", `${a11yWords(model).tableHint}: ${svg.getAttribute("aria-label") || ""}`);
     for (const seat of svg.querySelectorAll("g.player[data-colour]")) {
-      const faceUp = [...seat.querySelectorAll("g.hand-card[data-card]")].map((c) => cardName(model, c.dataset.card));
-      const { colour, hand, home } = seat.dataset;
+      const faceUp = [.../** @type {NodeListOf<SVGGElement>} */ (seat.querySelectorAll("g.hand-card[data-card]"))].map((c) => cardName(model, c.dataset.card));
+      const { colour, hand, home } = /** @type {SVGGElement} */ (seat).dataset;
       seat.setAttribute("role", "group");
       seat.setAttribute("aria-label", faceUp.length ? a11yWords(model).seatFaceUp(colour, faceUp, home)
         : a11yWords(model).seat(colour, Number(hand), home));
@@ -78,7 +78,8 @@ export function tableDrawing({ model, root, faces, picture, onClick }) {
 
   function seatCards(colour) {
     const pic = svg();
-    return pic ? [...pic.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
+    return pic ? [.../** @type {NodeListOf<SVGGElement>} */ (pic.querySelectorAll(
+      `g.player[data-colour="${colour}"] g.hand-card[data-card]`))] : [];
   }
 
   return { load, show, plays: () => plays, frames: () => frames, svg, seatCards };

@@ -47,7 +47,7 @@ from ..render.svg import THEMES
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_keywords, check_theme_name, colour_list, load_record, message_field, refusal, rule_badges
+    check_keywords, check_theme_name, colour_list, load_record, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -431,9 +431,9 @@ class SorryCardWidget(ReplayWidget):
             self._all_from_scratch()
             self.play = min(self.play, self.last_play)
 
-    def _on_hello(self, content: dict) -> None:
+    def _on_hello(self, fields: dict) -> None:
         """The page says which theme it shows; with "auto", the frames follow it."""
-        theme = message_field(content, "theme", (str, type(None)), default=None)
+        theme = fields["theme"]
         if theme in THEMES and theme != self._page_theme:
             self._page_theme = theme
             if self.theme == "auto":
@@ -552,18 +552,18 @@ class SorryCardWidget(ReplayWidget):
 
     # --- events from the page ---------------------------------------------------------------
 
-    def _on_event(self, kind: str, content: dict) -> bool:
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        # Its fields were checked against page_messages.json before they got here.
         if kind == "act":
-            action = self.act(message_field(content, "notation", (str,)))
+            action = self.act(fields["notation"])
             if action.result.winners:
                 self._notify(say("card_won_the_game", winners=list(action.result.winners)),
                              "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
-            play = message_field(content, "play", (int,))
-            self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
-                                              limit=2000) or "")
+            play = fields["play"]
+            self.annotate(play, fields["text"] or "")
             self._notify(say("note_saved", play=play), "ok")
         else:
             return False

@@ -11,6 +11,8 @@ picture, their plays and their moves.
 
 from __future__ import annotations
 
+import copy
+import json
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -192,9 +194,32 @@ def brief(value: Any) -> str:
     return printable(shown if len(shown) <= 60 else shown[:57] + "...")
 
 
+#: The messages the page sends, described once (page_messages.json): the page checks each one
+#: against it as it sends it (js/messages.js), :func:`page_fields` checks them when they
+#: arrive, the fuzz test makes them from it.
+PAGE_MESSAGES: dict = json.loads((_HERE / "page_messages.json").read_text(encoding="utf-8"))
 #: What no message from the page needs more of: characters in a notation, a name, a place.
-MAX_FIELD_CHARS = 200
+MAX_FIELD_CHARS: int = PAGE_MESSAGES["max_chars"]
 _MISSING = object()
+#: The JSON types page_messages.json names, as Python's.
+_JSON_TYPES = {"string": str, "integer": int, "array": list, "null": type(None)}
+
+
+def page_messages(view: str) -> dict[str, dict[str, dict]]:
+    """The messages a view (``board``, ``cardtable``) takes from the page: each type and its
+    fields, as page_messages.json describes them."""
+    return {**PAGE_MESSAGES["every_view"], **PAGE_MESSAGES["views"][view]}
+
+
+def page_fields(fields: dict[str, dict], content: dict) -> dict[str, Any]:
+    """The fields of a message from the page, each checked against its description (its
+    types, its size; a field left out takes its default) in the order they are described,
+    before anything uses them; the first bad one is one WidgetError naming it. Fields the
+    description does not name are ignored."""
+    return {name: message_field(
+        content, name, tuple(_JSON_TYPES[kind] for kind in field["types"]),
+        default=copy.deepcopy(field["default"]) if "default" in field else _MISSING,
+        limit=field.get("max", MAX_FIELD_CHARS)) for name, field in fields.items()}
 
 
 def message_field(content: dict, name: str, kinds: tuple[type, ...], *, default: Any = _MISSING,
@@ -486,22 +511,26 @@ class ReplayWidget(anywidget.AnyWidget):
             self._notify(say("page_type_too_long") if isinstance(kind, str) else
                          say("page_type_not_name", type=type(kind).__name__), "error")
             return
+        described = page_messages(self.view)
+        if kind not in described:
+            self._notify(say("page_unknown_message", kind=repr(kind)), "error")
+            return
         try:
+            fields = page_fields(described[kind], content)
             if kind == "hello":
-                # The page may say which theme it shows (the card table follows it).
-                message_field(content, "theme", (str, type(None)), default=None)
-                # and its language (<html lang>, which JupyterLab sets to its own): followed
-                # when the widget was given none.
-                page_language = message_field(content, "language", (str, type(None)),
-                                              default=None)
+                # The page may say which theme it shows (the card table follows it), and its
+                # language (<html lang>, which JupyterLab sets to its own): followed when the
+                # widget was given none.
+                page_language = fields["language"]
                 if page_language and getattr(self, "_language_by_default", False):
                     wanted = best_language(page_language)
                     if wanted != DEFAULT_LANGUAGE and wanted != self.language:
                         self.language = wanted
-                self._on_hello(content)
+                self._on_hello(fields)
                 self.send({"type": "live"})
-            elif not self._on_event(kind, content):
-                self._notify(say("page_unknown_message", kind=repr(kind)), "error")
+            elif not self._on_event(kind, fields):
+                raise AssertionError(f"page_messages.json lists {kind!r} for view {self.view!r}, "
+                                     "which has no handler for it")
         except (WidgetError, ValueError) as exc:
             self._notify(refusal(exc), "error")
         except Exception as exc:  # noqa: BLE001 - the page's event must not kill the comm
@@ -510,11 +539,14 @@ class ReplayWidget(anywidget.AnyWidget):
             self._notify(say("page_internal_error", kind=repr(kind),
                              error_type=type(exc).__name__, error=str(exc)), "error")
 
-    def _on_hello(self, content: dict) -> None:
-        """The page is on screen (and says what it shows, e.g. its theme)."""
+    def _on_hello(self, fields: dict) -> None:
+        """The page is on screen (and says what it shows, e.g. its theme); ``fields`` are the
+        hello's, checked (:func:`page_fields`)."""
 
-    def _on_event(self, kind: str, content: dict) -> bool:
-        """Handle one event from the page; False if the view has no such event."""
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        """Handle one event from the page, of a type page_messages.json lists for the view,
+        with its ``fields`` checked (:func:`page_fields`); False if the view has no such
+        event."""
         return False
 
     # --- validation of values set from Python or the page -----------------------------------

@@ -40,7 +40,7 @@ from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, 
 from ..core.messages import Message
 from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_keywords, colour_list, check_theme_name, load_record, message_field, refusal, \
+    brief, check_keywords, colour_list, check_theme_name, load_record, refusal, \
     rule_badges
 
 MODES = ("replay", "game", "demo")
@@ -599,40 +599,31 @@ class SorryWidget(ReplayWidget):
 
     # --- events from the page -------------------------------------------------------------
 
-    def _on_event(self, kind: str, content: dict) -> bool:
-        # Every field is checked for its type and size before it is used (the page is
-        # untrusted); the values themselves are checked by the methods a Python user calls.
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        # Every field was checked for its type and size before it got here (page_messages.json;
+        # the page is untrusted); the values themselves are checked by the methods a Python
+        # user calls.
         if kind == "move":
-            notation = message_field(content, "notation", (str,))
-            card = message_field(content, "card", (str, type(None)), default=None)
-            completed = message_field(content, "completed", (str, type(None)), default=None)
-            move = self.move(notation, card=card or None)
+            completed = fields["completed"]
+            move = self.move(fields["notation"], card=fields["card"] or None)
             if completed and completed in move.notation.split(" "):
                 self._notify(say("board_forced_rest", card=move.card, completed=completed),
                              "info")
         elif kind == "try":
-            clicks = message_field(content, "clicks", (list, type(None)), default=None,
-                                   limit=4) or []
+            clicks = fields["clicks"] or []
             for click in clicks:
                 if not _is_place_ref(click):
                     raise WidgetError("clicks: each click is a place on the board")
             self._notify(self.explain_try_message(clicks), "error")
             self.selection = []
         elif kind == "annotate":
-            play = message_field(content, "play", (int,))
-            text = message_field(content, "text", (str, type(None)), default=None,
-                                 limit=MAX_NOTE_CHARS)
-            arrows = message_field(content, "arrows", (list, type(None)), default=None)
-            squares = message_field(content, "squares", (list, type(None)), default=None)
-            self.annotate(play, text, arrows, squares)
+            play = fields["play"]
+            self.annotate(play, fields["text"], fields["arrows"], fields["squares"])
             self._notify(say("note_saved", play=play), "ok")
         elif kind == "reset":
             self.reset()
         elif kind == "new_game":
-            rules = message_field(content, "rules", (str,), default="classic")
-            players = message_field(content, "players", (int, list), default=4, limit=4)
-            people = message_field(content, "people", (list, type(None)), default=["red"],
-                                   limit=4)
+            rules, players, people = fields["rules"], fields["players"], fields["people"]
             for name in (players if isinstance(players, list) else []) + (people or []):
                 if not isinstance(name, str) or len(name) > 40:
                     raise WidgetError("players and people: each is a colour's name")
