@@ -476,11 +476,12 @@ class SorryCardWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winners))
             raise WidgetError(say("card_computer_decision", player=game.to_act))
-        with self._all_or_nothing():
-            try:
-                action = game.play(notation)
-            except CardGameError as exc:
-                raise WidgetError(refusal(exc)) from None
+        undo = game._checkpoint()
+        try:
+            action = game.play(notation)
+        except CardGameError as exc:  # refused: nothing changed
+            raise WidgetError(refusal(exc)) from None
+        with self._all_or_nothing(undo):
             with self.hold_sync():
                 self.autoplay = False  # an action ends a replay in progress
                 self._append_play()

@@ -15,7 +15,7 @@ import copy
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -385,13 +385,14 @@ class ReplayWidget(anywidget.AnyWidget):
         return self.play
 
     @contextmanager
-    def _all_or_nothing(self) -> Iterator[None]:
+    def _all_or_nothing(self, undo: Callable[[], None] | None = None) -> Iterator[None]:
         """A person's move (or a computer's step) with the computers' answers to it, made
         whole or not at all: when a strategy fails — or anything else does — the game and
         everything the page is shown are as they were before, and a strategy's failure is one
         :class:`WidgetError` saying which strategy and why. (Half made, the widget would offer
-        the person the moves of a turn the game had left, and play them for the next colour.)"""
-        undo = self.game._checkpoint()
+        the person the moves of a turn the game had left, and play them for the next colour.)
+        ``undo``: the game's checkpoint, if taken before a move already made."""
+        undo = undo or self.game._checkpoint()
         # Synced values are replaced, never changed in place: keeping them keeps the page.
         kept = {name: getattr(self, name) for name in self.keys if name != "play"}
         play = self.play

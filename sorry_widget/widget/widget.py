@@ -475,11 +475,12 @@ class SorryWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winner))
             raise WidgetError(say("board_computer_turn", player=game.colour_to_move))
-        with self._all_or_nothing():
-            try:
-                play = game.play(notation, card=card)
-            except GameError as exc:
-                raise WidgetError(refusal(exc)) from None
+        undo = game._checkpoint()
+        try:
+            play = game.play(notation, card=card)
+        except GameError as exc:  # refused: nothing changed
+            raise WidgetError(refusal(exc)) from None
+        with self._all_or_nothing(undo):
             with self.hold_sync():
                 # A move ends a replay in progress: the board jumps to the newest play.
                 self.autoplay = False
