@@ -82,7 +82,7 @@ else
   "$venv_python" -m pip install --quiet --upgrade pip -c "$constraints"
   "$venv_python" -m pip install --quiet -e "$root[$extras]" -c "$constraints"
   # JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
-  "$venv_python" -m sorry_widget.lab_settings >/dev/null
+  "$venv_python" -m sorry_widget.classroom.lab_settings >/dev/null
   echo "$want" > "$install_stamp"
 fi
 # The batch engine's first run compiles for tens of seconds; doing it here, once, fills numba's

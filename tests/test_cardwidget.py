@@ -9,7 +9,7 @@ import json
 import pytest
 
 from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
-from sorry_widget._project import DOCS_URL
+from sorry_widget.core.project import DOCS_URL
 from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}

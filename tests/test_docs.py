@@ -8,7 +8,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from sorry_widget._project import DOCS_URL
+from sorry_widget.core.project import DOCS_URL
 from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
 from sorry_widget import Game
 
@@ -134,8 +134,7 @@ def test_every_rule_has_its_full_text_and_a_docs_site_link():
 
 
 def test_the_project_addresses_are_one_constant_each():
-    from sorry_widget import _project
     from sorry_widget.core import project
 
-    assert _project.DOCS_URL == project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
-    assert _project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"
+    assert project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
+    assert project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"

@@ -286,7 +286,7 @@ def test_a_saved_lesson_reopens_with_its_boards_and_no_kernel(tmp_path, browser,
     """A teacher reopens yesterday's autosaved lesson: its boards are there before anything
     runs, not "Error displaying widget: model not found". Nobody switched widget-state saving
     on: the environment the README's commands make has it as its default
-    (sorry_widget/lab_settings.py)."""
+    (sorry_widget/classroom/lab_settings.py)."""
     with server(tmp_path, [sys.executable, "-m", client, *JUPYTER_ARGS,
                            *(["--LabApp.news_url="] if client == "jupyterlab" else [])],
                 "/api/status?token={token}", own_save_state=False) as (base, token, served):

@@ -283,8 +283,8 @@ def test_the_site_carries_every_package_the_kernel_preloads(site):
     kernel = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
-    # Boards are saved with the notebook here too (sorry_widget/lab_settings.py).
-    from sorry_widget.lab_settings import lab_defaults
+    # Boards are saved with the notebook here too (sorry_widget/classroom/lab_settings.py).
+    from sorry_widget.classroom.lab_settings import lab_defaults
 
     assert config["jupyter-config-data"]["settingsOverrides"] == lab_defaults()
     packages = lock["packages"]

@@ -217,7 +217,7 @@ def test_valid_records_still_read_and_save_unchanged(board, points, cards):
 def test_the_limits_page_says_what_the_readers_do():
     from pathlib import Path
 
-    from sorry_widget import cli
+    from sorry_widget.cli import common as cli
     from sorry_widget.board import record
     from sorry_widget.board import state as position
     from sorry_widget.cardgame import cards, state

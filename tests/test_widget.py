@@ -178,7 +178,7 @@ def test_a_rule_demo_with_its_drawing_is_within_twice_its_record_plus_64_kB():
 def test_the_rule_badges_carry_the_full_text_of_each_rule_the_plays_cite():
     """Issue 24: each badge reads in full with no file outside the package; only the rules the
     plays cite travel, each added when a play first cites it."""
-    from sorry_widget._project import DOCS_URL
+    from sorry_widget.core.project import DOCS_URL
     from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
 
     def cited(w):

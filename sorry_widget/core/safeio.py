@@ -275,10 +275,13 @@ def read_json_file(path: Any, *, what: str, error: type[Exception], max_bytes: i
                      what=what, error=error, max_bytes=max_bytes, walk=walk)
 
 
-def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]) -> None:
+def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception],
+                      new_mode: int | None = None) -> None:
     """Write ``text`` as UTF-8 to ``path`` whole or not at all: encoded first, written to a
     temporary file beside it, flushed to disk and moved over the old file. Any failure leaves
-    the old file as it was and raises one ``error`` naming the path and the reason."""
+    the old file as it was and raises one ``error`` naming the path and the reason. The file
+    keeps the mode of the file it replaces; a new one gets ``new_mode`` (default: as ``open``
+    would make it, by the umask)."""
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -303,6 +306,8 @@ def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]
             os.fsync(f.fileno())
         if os.path.exists(path):
             os.chmod(tmp, os.stat(path).st_mode & 0o777)
+        elif new_mode is not None:
+            os.chmod(tmp, new_mode)
         else:  # as open() would have made it: the umask decides
             umask = os.umask(0)
             os.umask(umask)

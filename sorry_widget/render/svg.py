@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -362,7 +362,9 @@ def _place_outline(key: str, colour: str, css: str, inset: float = 2.5,
 
 
 def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str, str, str]],
-             last_move: Move | None) -> Group:
+             last_move: Move | None, painted: Collection[str] = ()) -> Group:
+    """``painted``: places painted by ``fills``; a highlight there is a ring, not a tint, so
+    the place's own colour (a heatmap's value) still shows."""
     g = _E.g(id="overlay", class_="overlay", pointer_events="none")
     if last_move is not None:
         trail = _E.g(class_="last-move")
@@ -387,7 +389,10 @@ def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str
                        css="last-move-arrow")
         g.add(trail)
     for key, colour in highlights.items():
-        g.add(_place_outline(key, colour, "highlight", fill=colour, opacity=0.45, width=3))
+        if key in painted:
+            g.add(_place_outline(key, colour, "highlight", inset=-1, width=5))
+        else:
+            g.add(_place_outline(key, colour, "highlight", fill=colour, opacity=0.45, width=3))
     for start, end, colour in arrows:
         a, b = PLACES[start], PLACES[end]
         _arrow(g, a.x, a.y, b.x, b.y, colour)
@@ -523,12 +528,22 @@ def _slide(s, theme: Theme, faint: bool = False) -> Group:
     return g
 
 
-def _legend(theme: Theme, legend) -> Group:
-    """A colour scale in the middle of the board, for a heatmap: one swatch per step."""
+#: A heatmap's title (its status) is wrapped to lines of at most this many characters, so it
+#: stays clear of the START circles, HOME circles and safety zones round the middle.
+_TITLE_CHARS = 34
+_TITLE_SIZE = 16
+#: The first title line's baseline: below blue's START circle where the line is widest.
+_TITLE_TOP = 5.6 * CELL
+_TITLE_LEADING = 20
+
+
+def _legend(theme: Theme, legend, y: float = 6.4 * CELL) -> Group:
+    """A colour scale in the middle of the board, for a heatmap: one swatch per step, from
+    ``y`` down."""
     g = _E.g(id="legend", class_="legend")
     items = list(legend)
     font = _FONT
-    x, y, w = 5.6 * CELL, 6.4 * CELL, 4.8 * CELL
+    x, w = 5.6 * CELL, 4.8 * CELL
     step = min(0.6 * CELL, 3.4 * CELL / max(len(items), 1))
     for i, (colour, text) in enumerate(items):
         top = y + i * step
@@ -539,6 +554,21 @@ def _legend(theme: Theme, legend) -> Group:
     g.add(_E.rect((x - 10, y - 10), (w, len(items) * step + 17), fill="none",
                   stroke=theme.muted, stroke_width=1, rx=6))
     return g
+
+
+def _heatmap_title(theme: Theme, status: str | None) -> tuple[Group | None, float]:
+    """A heatmap's status as its title, wrapped in the middle of the board, and where the
+    legend below it may begin."""
+    lines = textwrap.wrap(status or "", _TITLE_CHARS)
+    if not lines:
+        return None, 6.4 * CELL
+    text = _E.text("", insert=(8 * CELL, _TITLE_TOP), text_anchor="middle",
+                   font_size=_TITLE_SIZE, font_weight="bold", font_family=_FONT,
+                   fill=theme.text, id="status", class_="status")
+    for i, line in enumerate(lines):
+        text.add(_E.tspan(line, x=[8 * CELL], dy=[0 if i == 0 else _TITLE_LEADING]))
+    last = _TITLE_TOP + _TITLE_LEADING * (len(lines) - 1)
+    return text, max(6.4 * CELL, last + 14)
 
 
 def _centre(theme: Theme, status: str | None, status_colour: str | None,
@@ -736,20 +766,24 @@ def board_svg(
     dwg["class"] = "sorry-board theme-auto sb-follow" if follow else f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
     dwg["aria-label"] = _aria_summary(position, language)
-    dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()},
-                         language))
-    centre = _centre(t, status_text, status_colour, piles=legend is None)
+    painted = {resolve_place(k): v for k, v in (fills or {}).items()}
+    dwg.add(_board_layer(t, labels, painted, language))
     if legend is None:
+        centre = _centre(t, status_text, status_colour)
         centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again, language))
     else:
-        centre.add(_legend(t, legend))
+        centre = _centre(t, None, None, piles=False)
+        title, legend_top = _heatmap_title(t, status_text)
+        if title is not None:
+            centre.add(title)
+        centre.add(_legend(t, legend, legend_top))
     if scores:
         centre.add(_score_table(t, scores, language))
     elif hand:
         centre.add(_hand(t, position.colour_to_move, hand, language))
     dwg.add(centre)
     dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
-                     last_move))
+                     last_move, painted))
     layer = _E.g(id="pawns", class_="pawns")
     if pawns:
         for colour, key, x, y in pawn_spots(position):

@@ -34,7 +34,7 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .experiments import engine_for, simulate, wilson_interval
+from .experiments import check_workers, engine_for, simulate, wilson_interval
 from ..core.safeio import shown
 from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
@@ -243,6 +243,7 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
         raise ValueError(f"method: {shown(method)} is not one of auto, racing, full, exact")
     if budget is not None:
         _count("budget", budget, MAX_BUDGET)
+    check_workers(workers)
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
     if position.rules.deals_hands:

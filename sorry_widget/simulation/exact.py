@@ -508,9 +508,12 @@ class RaceStrategy:
 
 
 def simulate_journey(games: int, seed: int = 1, rules: RuleSet | str = "classic",
-                     answer: JourneyAnswer | None = None) -> list[int]:
+                     answer: JourneyAnswer | None = None, replacement: bool = True) -> list[int]:
     """Cards to HOME in each of ``games`` journeys played by the engine's own :class:`Game`
-    with cards drawn with replacement, under the exact policy."""
+    with cards drawn with replacement, under the exact policy. ``replacement=False`` draws
+    from the game's own deck instead, a real one (no card comes back until the pile runs out
+    and the discards are shuffled), with the same policy: how far the model is from a real
+    deck (docs/exact.md)."""
     from ..board.game import Game
     _checked("games", games, 1, MAX_CHECK_GAMES)
     rule_set = get_rules(rules)
@@ -521,7 +524,9 @@ def simulate_journey(games: int, seed: int = 1, rules: RuleSet | str = "classic"
     for _ in range(games):
         game = Game(start=start, seed=rng.randrange(2**62), strategies={"red": policy},
                     keep_history=False)
-        game.pile = ReplacementDraws(rule_set.deck, random.Random(rng.randrange(2**62)))
+        deck_seed = rng.randrange(2**62)  # drawn either way: a seed's games stay the same
+        if replacement:
+            game.pile = ReplacementDraws(rule_set.deck, random.Random(deck_seed))
         game.run()
         out.append(game.cards_played)
     return out
