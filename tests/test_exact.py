@@ -225,8 +225,9 @@ def test_lesson_8_in_french_says_the_same():
     assert "avec remise" in words and "5/45" in words and "4/45" in words
     assert "6 000 courses" in words and "COURSES = 6000" in code
     assert "case 58" in words and "un 4 en arrière jusqu'à la case 0, un 8" in code
-    # The page it links to exists, from where the lesson is.
-    assert (Path(__file__).parent.parent / "notebooks" / "fr" / "../../docs/exact.md").exists()
+    # The page it links to is the French page, and exists from where the lesson is.
+    assert "](../../docs/fr/exact.md)" in words
+    assert (Path(__file__).parent.parent / "notebooks" / "fr" / "../../docs/fr/exact.md").exists()
 
 
 # --- lesson 8's sentences, recomputed (issue 32, point 5) --------------------------------------

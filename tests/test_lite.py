@@ -361,7 +361,9 @@ def test_every_address_the_docs_try_page_opens_is_in_the_site(site):
     page = (ROOT / "docs" / "site" / "try.md").read_text()
     addresses = set(re.findall(r'href="lite/([^"]+)"', page))
     assert "lab/index.html" in addresses and "<!-- every lesson -->" in page
-    addresses |= {f"lab/index.html?path={p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    addresses |= {f"lab/index.html?path={p.relative_to(ROOT / 'notebooks').as_posix()}"
+                  for p in [*(ROOT / "notebooks").glob("*.ipynb"),
+                            *(ROOT / "notebooks").glob("fr/*.ipynb")]}
     for address in addresses:
         path, _, query = address.partition("?")
         assert (site / path).is_file(), address
