@@ -33,9 +33,10 @@ from .fast_loop import play_random_game
 from ..board.game import Game
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd, wilson_interval
-from ..board.strategies import GreedyStrategy, RandomStrategy
+from ..board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
 ENGINES = ("auto", "batch", "python")
 FAST_EXTRA = "pip install 'sorry-widget[fast]'"
@@ -56,6 +57,12 @@ def batch_engine():
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
     return engine
+
+
+#: The most games one run plays: every game's result is kept until the run is summarised
+#: (about 80 bytes a game with the batch engine: 800 MB here), and 10**12 games asked numpy
+#: for terabytes. Ten million is the largest run the docs show (on a Dask cluster).
+MAX_GAMES = 10_000_000
 
 
 class CacheWarning(UserWarning):
@@ -455,6 +462,14 @@ def _choose_engine(engine: str, rules: RuleSet, strategies: dict) -> str:
     return "python"
 
 
+def engine_for(engine: str, rules: RuleSet, strategy: str | Any = "random") -> str:
+    """The engine (``"batch"`` or ``"python"``) that :func:`simulate` would play ``rules``
+    with, everyone playing ``strategy``, when asked for ``engine``: so that a caller choosing
+    a budget of games chooses it for the engine that will play them."""
+    strategy = as_strategy(strategy)
+    return _choose_engine(engine, rules, {"all": strategy})
+
+
 def _batch_strategies(strategies) -> bool:
     aggressions = {s.aggression for s in strategies if type(s) is GreedyStrategy}
     return len(aggressions) <= 1 and all(
@@ -493,8 +508,9 @@ def simulate(
     ``start``: a position to play from instead of the opening (its player to move goes
     first), ``card``: the card that player holds. ``seed``: without one the run draws a fresh
     seed and keeps it in ``Summary.seed``, so the same games can be played again."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games: must be a whole number from 1 to {MAX_GAMES:,}, not "
+                         f"{shown(games)}")
     check_workers(workers)
     seed = seed_or_fresh(seed)
     from_opening = start is None

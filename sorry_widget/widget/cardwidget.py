@@ -48,7 +48,7 @@ from ..render.svg import THEMES
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_keywords, check_theme_name, load_record, refusal, rule_badges
+    check_keywords, check_theme_name, colour_list, load_record, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -167,6 +167,7 @@ class SorryCardWidget(ReplayWidget):
                  theme: str = "auto", size: int = 760, speed: float = 1.0,
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryCardWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:
@@ -482,16 +483,22 @@ class SorryCardWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winners))
             raise WidgetError(say("card_computer_decision", player=game.to_act))
+        undo = game._checkpoint()
         try:
             action = game.play(notation)
-        except CardGameError as exc:
+        except CardGameError as exc:  # refused: nothing changed
             raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            self.autoplay = False  # an action ends a replay in progress
-            self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing(undo):
+            with self.hold_sync():
+                self.autoplay = False  # an action ends a replay in progress
+                self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return action
+
+    def _from_game(self) -> None:
+        # The table's pieces and frames are pooled apart from the synced values.
+        self._all_from_scratch()
 
     def _computer_step(self) -> None:
         """The next computer action and, where the viewer may not see it, every computer

@@ -71,6 +71,14 @@ ENGLISH: dict[str, str] = {
     "board_coach_hand": "the coach advises on one drawn card, not a hand of cards",
     "board_coach_done": "The coach played {games:grouped} games in all after {moves} moves in "
                         "{seconds:tenths} s: {best} wins most often ({rate:percent}).",
+    "board_coach_close": "The coach played {games:grouped} games in all after {moves} moves in "
+                         "{seconds:tenths} s: the leading moves, {leaders:and}, are too close "
+                         "to call; more games would tell them apart, or they are about as "
+                         "good.",
+    "board_coach_close_many": "The coach played {games:grouped} games in all after {moves} moves "
+                              "in {seconds:tenths} s: the {count} leading moves are too close "
+                              "to call (their bars show them); more games would tell them "
+                              "apart, or they are about as good.",
     "board_coach_exact": "The coach solved this endgame exactly: {best} gives the best chance, "
                          "{rate:percent}, when both then play their best.",
     "board_new_game": "A new game: {title:ruleset}; {players:colour_list}; seed {seed}.",

@@ -15,18 +15,19 @@ import copy
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..core.errors import SorryError
+from ..core.errors import SorryError, StrategyFailed
 from .strings import page_strings
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
     rule_entry
-from ..core.safeio import write_text_atomic
+from ..core.safeio import shown, small_file_text, write_text_atomic
 from ..render.svg import THEMES, get_theme
 from .messages import say
 
@@ -61,6 +62,18 @@ def refusal(exc: Exception) -> Message | str:
     :class:`WidgetError`)."""
     message = getattr(exc, "message", None)
     return message if isinstance(message, Message) else str(exc)
+
+
+def colour_list(value: Any, field: str) -> list | None:
+    """Colours a person gives (``humans``, ``people``): a list, or one colour's name alone
+    (``humans="red"`` means red, not the letters r, e and d); None stays None."""
+    if value is None or isinstance(value, list):
+        return value
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, tuple):
+        return list(value)
+    raise WidgetError(f"{field}: a colour or a list of colours, not {shown(value)}")
 
 
 def check_theme_name(theme: Any) -> None:
@@ -127,6 +140,10 @@ def badges_in(badges: Mapping[str, Mapping[str, str]], language: str) -> dict[st
             for rule, badge in badges.items()}
 
 
+#: JupyterLab's language settings are a few hundred bytes; a larger file is not its.
+MAX_SETTINGS_BYTES = 100_000
+
+
 def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     """The language JupyterLab is set to show (its *Settings › Language*, stored in the
     user's settings of ``@jupyterlab/translation-extension``), if a widget can be shown in it;
@@ -134,9 +151,9 @@ def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     folder = Path(settings_dir or os.environ.get("JUPYTERLAB_SETTINGS_DIR")
                   or Path.home() / ".jupyter" / "lab" / "user-settings")
     path = folder / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
-    try:
-        raw = path.read_text(encoding="utf-8")[:100_000]
-    except (OSError, UnicodeDecodeError):
+    # Read in passing by every widget: a FIFO, /dev/zero or a huge file there means English.
+    raw = small_file_text(path, MAX_SETTINGS_BYTES)
+    if raw is None:
         return DEFAULT_LANGUAGE
     # The file is JSON5 as JupyterLab writes it: comments on their own lines.
     raw = re.sub(r"^\s*//.*$", "", raw, flags=re.M)
@@ -360,12 +377,41 @@ class ReplayWidget(anywidget.AnyWidget):
                 self.play += 1
                 continue
             self._check_next()
-            with self.hold_sync():
+            with self._all_or_nothing(), self.hold_sync():
                 self._computer_step()
                 self._append_play()
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    @contextmanager
+    def _all_or_nothing(self, undo: Callable[[], None] | None = None) -> Iterator[None]:
+        """A person's move (or a computer's step) with the computers' answers to it, made
+        whole or not at all: when a strategy fails — or anything else does — the game and
+        everything the page is shown are as they were before, and a strategy's failure is one
+        :class:`WidgetError` saying which strategy and why. (Half made, the widget would offer
+        the person the moves of a turn the game had left, and play them for the next colour.)
+        ``undo``: the game's checkpoint, if taken before a move already made."""
+        undo = undo or self.game._checkpoint()
+        # Synced values are replaced, never changed in place: keeping them keeps the page.
+        kept = {name: getattr(self, name) for name in self.keys if name != "play"}
+        play = self.play
+        try:
+            yield
+        except BaseException as exc:
+            undo()
+            with self.hold_sync():
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                self._from_game()
+                self.play = play
+            if isinstance(exc, StrategyFailed):
+                raise WidgetError(refusal(exc)) from exc
+            raise
+
+    def _from_game(self) -> None:
+        """After a move undone: what a view keeps besides its synced values, made again from
+        the game (nothing, unless the view keeps something)."""
 
     #: What ``step()`` says a person does on their turn instead (the view's own words).
     PERSON_HINT: Message | str = ""

@@ -41,7 +41,7 @@ from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, 
 from ..core.messages import Message
 from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_keywords, check_theme_name, load_record, refusal, \
+    brief, check_keywords, colour_list, check_theme_name, load_record, refusal, \
     rule_badges
 
 MODES = ("replay", "game", "demo")
@@ -179,6 +179,7 @@ class SorryWidget(ReplayWidget):
                  card: int | str | None = None, palette: str = "standard",
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
@@ -405,6 +406,7 @@ class SorryWidget(ReplayWidget):
                  people=("red",), seed=None) -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
         colours) and the colours played by people; the others are played by the computer."""
+        people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
             if rule_set.partnerships():
@@ -487,20 +489,22 @@ class SorryWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winner))
             raise WidgetError(say("board_computer_turn", player=game.colour_to_move))
+        undo = game._checkpoint()
         try:
             play = game.play(notation, card=card)
-        except GameError as exc:
+        except GameError as exc:  # refused: nothing changed
             raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            # A move ends a replay in progress: the board jumps to the newest play.
-            self.autoplay = False
-            self.selection = []
-            if self.mode == "demo":
-                self._all_plays_from_scratch()
-            else:
-                self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing(undo):
+            with self.hold_sync():
+                # A move ends a replay in progress: the board jumps to the newest play.
+                self.autoplay = False
+                self.selection = []
+                if self.mode == "demo":
+                    self._all_plays_from_scratch()
+                else:
+                    self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return play.move
 
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
@@ -647,10 +651,17 @@ class SorryWidget(ReplayWidget):
             if advice.exact:
                 self._notify(say("board_coach_exact", best=advice.best.notation,
                                  rate=advice.best.win_rate), "ok")
-            else:
+            elif advice.sure:
                 self._notify(say("board_coach_done", games=advice.games,
                                  moves=len(advice.estimates), seconds=advice.seconds,
                                  best=advice.best.notation, rate=advice.best.win_rate), "ok")
+            else:  # as the verdict says: no move named best when the coach is not sure
+                leaders = [e.notation for e in advice.contenders]
+                said = dict(games=advice.games, moves=len(advice.estimates),
+                            seconds=advice.seconds)
+                self._notify(say("board_coach_close", leaders=leaders, **said)
+                             if len(leaders) <= 3 else
+                             say("board_coach_close_many", count=len(leaders), **said), "ok")
         else:
             return False
         return True
