@@ -9,11 +9,12 @@ import re
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge, offline_page
+from support.cardgame import DECLINED
 from sorry_widget import CardGame, SorryCardWidget
 from sorry_widget.render.cardtable import PILE_SHOWN
-from test_export import offline_page
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
@@ -332,8 +333,6 @@ def test_the_table_fills_the_width_and_no_text_on_it_is_under_11_px(page, width,
 
 
 def test_the_move_list_of_a_persons_game_shows_no_other_players_declined_window(page):
-    from test_cardwidget import DECLINED
-
     from sorry_widget.widget.cardwidget import declined_window
 
     # Red makes 21; blue and yellow hold SORRY! steal cards and pass (K13), then each plays.

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, check_the_c7_badge, expected_pawns, rgb
+from support.browser import Bridge, check_the_c7_badge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
 from sorry_widget.board.rulebook import RULE_SUMMARIES
 from sorry_widget.render import PLACES, THEMES
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 

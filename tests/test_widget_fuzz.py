@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from widget_cases import MODES, errors, listen, make, snapshot
+from support.widget_cases import MODES, errors, listen, make, snapshot
 
 # Fields of the messages the page sends (widget.js): name -> (required, accepted JSON types).
 TEXT, NUMBER, LIST, NULL = (str,), (int,), (list,), (type(None),)
