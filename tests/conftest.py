@@ -251,6 +251,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             terminalreporter.write_line(line)
         terminalreporter.write_line(f"all readers: {sum(n for _, n in _fuzz_lines)} fuzzed "
                                     "inputs checked")
+    if config.option.verbose > 0 and requested_tiers(config) == {"fast"}:
+        terminalreporter.section("processor time of each fast module")
+        for module, seconds in sorted(_module_seconds.items(), key=lambda kv: -kv[1]):
+            terminalreporter.write_line(f"{seconds:7.1f} s  {module}")
     slow = over_budget(config)
     if slow:
         terminalreporter.section("fast modules over their time budget", red=True)
