@@ -25,6 +25,8 @@ venv="$root/.venv-lite"
 if [ ! -x "$venv/bin/python" ]; then
   "$python" -m venv "$venv"
 fi
-"$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet -r "$root/scripts/lite-requirements.txt"
+# At the versions locked in requirements/lite-constraints.txt (scripts/lock.sh refreshes them).
+"$venv/bin/python" -m pip install --quiet --upgrade pip -c "$root/requirements/lite-constraints.txt"
+"$venv/bin/python" -m pip install --quiet -r "$root/scripts/lite-requirements.txt" \
+  -c "$root/requirements/lite-constraints.txt"
 exec "$venv/bin/python" "$root/scripts/build_lite.py" "$1"

@@ -37,15 +37,49 @@ for name in what.split("|")[1:]:
 print(h.hexdigest())
 PY
 }
-install_stamp="$root/.venv/.sorry-widget-installed-${extras//,/-}"
-want="$(stamp_of "$extras|pyproject.toml|sorry_widget/__init__.py")"
-if [ "$(cat "$install_stamp" 2>/dev/null)" = "$want" ]; then
-  say "packages up to date for sorry-widget[$extras] (nothing to install)"
+# The page's bundle (sorry_widget/widget/widget.js, not committed) is built from js/ by esbuild,
+# from npm: again only when js/ or the npm lock changed since the last build (a stamp in
+# node_modules), and esbuild itself is installed again only when the lock changed.
+bundle_stamp="$root/node_modules/.sorry-widget-bundle"
+npm_stamp="$root/node_modules/.sorry-widget-npm"
+want="$(cd "$root" && stamp_of "bundle|package.json|package-lock.json$(find js -type f | sort | sed 's/^/|/' | tr -d '\n')")"
+if [ -f "$root/sorry_widget/widget/widget.js" ] && [ "$(cat "$bundle_stamp" 2>/dev/null)" = "$want" ]; then
+  say "the page's bundle is up to date (nothing to build)"
 else
-  say "installing sorry-widget[$extras] and what it needs from PyPI into .venv" \
+  if ! command -v npm >/dev/null; then
+    # The page is built with esbuild from npm; Debian's npm brings node too.
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      say "installing Debian's npm (the page is bundled with esbuild from npm)"
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+    else
+      say "npm is missing: the page is bundled with esbuild from npm; install Debian's npm"
+      exit 1
+    fi
+  fi
+  npm_want="$(stamp_of "npm|package.json|package-lock.json")"
+  if [ "$(cat "$npm_stamp" 2>/dev/null)" != "$npm_want" ]; then
+    say "installing esbuild from npm (package-lock.json) into node_modules"
+    (cd "$root" && npm ci --no-audit --no-fund --silent)
+    echo "$npm_want" > "$npm_stamp"
+  fi
+  say "bundling the page (js/) into sorry_widget/widget/widget.js with esbuild"
+  (cd "$root" && npm run --silent build)
+  echo "$want" > "$bundle_stamp"
+fi
+install_stamp="$root/.venv/.sorry-widget-installed-${extras//,/-}"
+# The locked versions (scripts/lock.sh refreshes them): a fresh machine installs what the tests
+# last passed with, not whatever the registry serves that day.
+constraints="$root/requirements/constraints.txt"
+want="$(stamp_of "$extras|pyproject.toml|sorry_widget/__init__.py|requirements/constraints.txt")"
+if [ "$(cat "$install_stamp" 2>/dev/null)" = "$want" ]; then
+  say "packages up to date for sorry-widget[$extras] at the versions locked in" \
+      "requirements/constraints.txt (nothing to install)"
+else
+  say "installing sorry-widget[$extras] and what it needs from PyPI into .venv," \
+      "at the versions locked in requirements/constraints.txt" \
       "(the first time about 2 minutes, with no output from pip)"
-  "$venv_python" -m pip install --quiet --upgrade pip
-  "$venv_python" -m pip install --quiet -e "$root[$extras]"
+  "$venv_python" -m pip install --quiet --upgrade pip -c "$constraints"
+  "$venv_python" -m pip install --quiet -e "$root[$extras]" -c "$constraints"
   # JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
   "$venv_python" -m sorry_widget.lab_settings >/dev/null
   echo "$want" > "$install_stamp"

@@ -11,6 +11,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup-env.sh "test,bench"
+# The tests that make virtual environments of their own (the wheel's, Binder's) install the
+# same locked versions as .venv.
+export PIP_CONSTRAINT="$root/requirements/constraints.txt"
+echo "test: the locked versions of $PIP_CONSTRAINT (refresh with scripts/lock.sh)" >&2
 bash scripts/install-system.sh
 # The linter first (pyproject.toml, [tool.ruff]): a minute of tests is not spent on a typo.
 .venv/bin/ruff check

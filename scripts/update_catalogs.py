@@ -14,8 +14,9 @@ a translator checks it. Where the English comes from:
   titles and texts of a language are read from its docs pages, docs/<language>/rules.md and
   docs/<language>/cardgame.md, so they are written once, on the page;
 - ``words``: sorry_widget/core/words.py (colours, cards, places, the CLI's words);
-- ``ui``: the English column of ``UI_STRINGS`` in sorry_widget/widget/widget.js, whose other
-  columns this writes back from each language's ui.po.
+- ``ui``: the English column of ``UI_STRINGS`` in js/strings.js (the page's strings module),
+  whose other columns this writes back from each language's ui.po. The widgets load the bundle
+  built from js/ (``npm run build``; scripts/setup-env.sh rebuilds it when js/ changed).
 
 ``--check`` writes nothing and exits 1 if any file would change (tests/test_translations.py runs
 the same comparison). Needs Babel (the ``test`` extra); the package itself does not.
@@ -40,13 +41,13 @@ from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 LOCALE = ROOT / "sorry_widget" / "locale"
-WIDGET_JS = ROOT / "sorry_widget" / "widget" / "widget.js"
+STRINGS_JS = ROOT / "js" / "strings.js"
 MESSAGE_DOMAINS = ("board", "cardgame", "widget")
 DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
-UI_BLOCK = re.compile(r"^const UI_STRINGS = \{\n(.*?)^\};\n", re.S | re.M)
+UI_BLOCK = re.compile(r"^export const UI_STRINGS = \{\n(.*?)^\};\n", re.S | re.M)
 UI_COLUMN = re.compile(r"^  (\w+): \{\n(.*?)^  \},\n", re.S | re.M)
 UI_ENTRY = re.compile(r'^    ("[^"\\]*(?:\\.[^"\\]*)*"|[\w-]+): ("[^"\\]*(?:\\.[^"\\]*)*"),\n', re.M)
 
@@ -72,11 +73,11 @@ and their :specs), then run it again; docs/translating.md says more.
 
 
 def ui_columns(js: str | None = None) -> dict[str, dict[str, str]]:
-    """widget.js's UI_STRINGS: language -> key -> text."""
-    js = WIDGET_JS.read_text(encoding="utf-8") if js is None else js
+    """js/strings.js's UI_STRINGS: language -> key -> text."""
+    js = STRINGS_JS.read_text(encoding="utf-8") if js is None else js
     block = UI_BLOCK.search(js)
     if block is None:
-        raise SystemExit("widget.js has no `const UI_STRINGS = {` … `};` table")
+        raise SystemExit("js/strings.js has no `export const UI_STRINGS = {` … `};` table")
     out = {}
     for lang, body in UI_COLUMN.findall(block.group(1)):
         out[lang] = {json.loads(k) if k.startswith('"') else k: json.loads(v)
@@ -175,7 +176,7 @@ def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, b
 
 
 def ui_js(js: str, columns: dict[str, dict[str, str]]) -> str:
-    """widget.js with UI_STRINGS's columns other than English written from ``columns``."""
+    """js/strings.js with UI_STRINGS's columns other than English written from ``columns``."""
     block = UI_BLOCK.search(js)
     english_part = UI_COLUMN.search(block.group(1))
     body = block.group(1)[:english_part.end()]
@@ -203,8 +204,8 @@ def outputs() -> dict[Path, bytes]:
                 catalog = read_po(io.BytesIO(po))
                 ui_translated[language] = {m.context: m.string for m in catalog
                                            if m.id and m.string and not m.fuzzy}
-    js = WIDGET_JS.read_text(encoding="utf-8")
-    files[WIDGET_JS] = ui_js(js, ui_translated).encode("utf-8")
+    js = STRINGS_JS.read_text(encoding="utf-8")
+    files[STRINGS_JS] = ui_js(js, ui_translated).encode("utf-8")
     return files
 
 

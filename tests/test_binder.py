@@ -49,7 +49,8 @@ def test_post_build_stops_at_the_first_error():
 def test_a_binder_like_build_runs_the_quick_start(tmp_path):
     copy = tmp_path / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
-        ".venv", ".git", ".cache", "__pycache__", "out", ".hypothesis", ".pytest_cache"))
+        ".venv", ".git", ".cache", "__pycache__", "out", ".hypothesis", ".pytest_cache",
+        "node_modules"))
     env_dir = tmp_path / "env"
     subprocess.run([sys.executable, "-m", "venv", str(env_dir)], check=True)
     env = dict(os.environ, PATH=f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}",

@@ -239,6 +239,40 @@ def test_the_wheel_carries_the_lessons_licence_and_types(built):
 
 
 @pytest.mark.install
+def test_the_wheel_and_the_sdist_carry_the_built_page_and_the_sdist_its_sources(built):
+    """The page's bundle is git-ignored (built from js/ by esbuild): both archives carry it as
+    built, and the sdist carries what rebuilds it (js/, the npm lock, the hook), not node_modules."""
+    wheel, sdist = built
+    bundle = (ROOT / "sorry_widget" / "widget" / "widget.js").read_bytes()
+    assert b"framesOf" in bundle and b"renderCardTable" in bundle  # the page, not a stub
+    assert zipfile.ZipFile(wheel).read("sorry_widget/widget/widget.js") == bundle
+    with tarfile.open(sdist) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        assert tar.extractfile(f"{top}/sorry_widget/widget/widget.js").read() == bundle
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    assert {"js/widget.js", "js/strings.js", "js/board/view.js", "js/table/view.js",
+            "package.json", "package-lock.json", "hatch_build.py"} <= names
+    assert not [n for n in names if n.startswith("node_modules")]
+
+
+@pytest.mark.install
+def test_a_wheel_builds_from_the_sdist_with_no_node(built, tmp_path):
+    """pip install from the sdist: the wheel is built with no npm or node on the PATH."""
+    _, sdist = built
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path / "src", filter="data")
+    source, = (tmp_path / "src").iterdir()
+    env = dict(os.environ, PATH=str(Path(sys.executable).parent))
+    done = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir",
+                           str(tmp_path / "dist"), str(source)],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    wheel, = (tmp_path / "dist").glob("*.whl")
+    assert zipfile.ZipFile(wheel).read("sorry_widget/widget/widget.js") == \
+        (source / "sorry_widget" / "widget" / "widget.js").read_bytes()
+
+
+@pytest.mark.install
 def test_the_sdist_has_no_screenshots_ci_files_or_caches(built):
     _, sdist = built
     names = [n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n]

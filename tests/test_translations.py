@@ -61,7 +61,7 @@ def test_placeholder_check_catches_a_renamed_or_lost_field():
 
 
 def test_the_committed_files_are_what_the_po_files_compile_to():
-    """The .mo files (and widget.js's French column) match the .po files: no drift."""
+    """The .mo files (and js/strings.js's French column) match the .po files: no drift."""
     stale = [str(path.relative_to(ROOT)) for path, data in update_catalogs.outputs().items()
              if not path.is_file() or path.read_bytes() != data]
     assert not stale, f"run scripts/update_catalogs.py: out of date: {stale}"

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from support.widget_cases import MODES, errors, listen, make, snapshot
 
-# Fields of the messages the page sends (widget.js): name -> (required, accepted JSON types).
+# Fields of the messages the page sends (js/, bundled into widget.js): name -> (required, accepted JSON types).
 TEXT, NUMBER, LIST, NULL = (str,), (int,), (list,), (type(None),)
 BOARD = {
     "hello": {"theme": (False, TEXT + NULL)},

@@ -1,0 +1,59 @@
+"""Builds the page's bundle (sorry_widget/widget/widget.js) for the wheel and the sdist.
+
+The page's sources are ES modules in js/; esbuild (npm) bundles them into the one file the widgets
+load (``_esm``). The bundle is not committed: a clone's set-up (scripts/setup-env.sh) builds it,
+and so does this hook when a wheel or sdist is built from a clone whose bundle is missing or older
+than its sources. The sdist carries the built bundle, so a wheel built from the sdist (``pip
+install`` of it) uses that file and needs no node."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+BUNDLE = Path("sorry_widget", "widget", "widget.js")
+SOURCES = ("js", "package.json", "package-lock.json")
+
+
+def stale(root: Path) -> bool:
+    """Whether the bundle is missing or older than one of the sources it is built from."""
+    bundle = root / BUNDLE
+    if not bundle.is_file():
+        return True
+    built = bundle.stat().st_mtime
+    for name in SOURCES:
+        path = root / name
+        files = path.rglob("*") if path.is_dir() else [path]
+        if any(f.is_file() and f.stat().st_mtime > built for f in files):
+            return True
+    return False
+
+
+def build_bundle(root: Path) -> None:
+    """npm ci (when node_modules is not the lock's) and npm run build, in ``root``."""
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError(f"building {BUNDLE} needs npm (Debian: apt-get install npm), or build "
+                           "from the sdist, which carries the built file")
+    installed = root / "node_modules" / ".package-lock.json"
+    if not installed.is_file() or installed.stat().st_mtime < (root / "package-lock.json").stat().st_mtime:
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
+    subprocess.run([npm, "run", "build"], cwd=root, check=True)
+
+
+class PageBundleHook(BuildHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        root = Path(self.root)
+        # In an sdist (no .git) the shipped bundle is used as it is: no node needed.
+        in_clone = (root / ".git").exists() and (root / "package.json").is_file()
+        if (root / BUNDLE).is_file() and not (in_clone and stale(root)):
+            return
+        if not (root / "package.json").is_file():
+            raise RuntimeError(f"{BUNDLE} is missing and there is no js/ to build it from")
+        self.app.display_info(f"building {BUNDLE} from js/ with esbuild (npm run build)")
+        build_bundle(root)

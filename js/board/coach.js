@@ -1,0 +1,120 @@
+// The coach: each move's chance to win, as bars and as coloured places.
+
+import { h } from "../dom.js";
+import { uiText } from "../strings.js";
+import { capital } from "../words.js";
+
+/**
+ * What the coach's bars are: exact chances, or estimates from how many games.
+ * @param {CoachAdvice} advice
+ * @returns {string}
+ */
+export function coachHeading(advice) {
+  const who = `Which move is best? ${capital(advice.colour)}'s chance to win after each move`;
+  if (advice.method === "exact") {
+    return `${who}, exactly (both then playing their best; cards drawn with replacement)`;
+  }
+  if (advice.method === "racing") {
+    return `${who} (${advice.games.toLocaleString()} ${advice.strategy} games in all, up to ` +
+      `${advice.rollouts.toLocaleString()} after each; clearly worse moves dropped; 95% intervals)`;
+  }
+  return `${who} (${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`;
+}
+
+/**
+ * The coach of a board game: asks Python to estimate each move's chance to win, then shows the
+ * estimates as bars to click and colours each move's target places by them.
+ * @param {object} ctx
+ * @param {AnyModel} ctx.model
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {HTMLElement} ctx.choices the side panel's box of choices, filled afresh each time
+ * @param {() => Pending} ctx.pending
+ * @param {() => SVGSVGElement} ctx.svg the board's picture
+ * @param {(notation: string) => void} ctx.sendMove play a move
+ * @returns {{show: () => void, clearTargets: () => void}}
+ */
+
+export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
+  /** @returns {CoachAdvice|null} the advice for the pending play, if any */
+  function coachAdvice() {
+    const advice = model.get("coach_advice") || {};
+    return advice.play === pending().play && (advice.moves || []).length ? advice : null;
+  }
+
+  function showCoach() {
+    const pend = pending();
+    const advice = coachAdvice();
+    paintCoachTargets(advice);
+    if (!pend.coach || !shell.isLive()) return;
+    if (!advice) {
+      const ask = h("button", { type: "button", class: "sw-coach-ask",
+        title: uiText(model, "coach_title") },
+      uiText(model, "coach_ask"));
+      ask.onclick = () => {
+        ask.disabled = true;
+        ask.textContent = uiText(model, "coach_playing");
+        model.send({ type: "coach" });
+      };
+      choices.append(ask);
+      return;
+    }
+    const box = h("div", { class: "sw-coach", role: "group",
+      "aria-label": "the coach's estimate of each move's chance to win" },
+    h("div", { class: "sw-coach-head" }, coachHeading(advice)));
+    // The bars share one scale, from 0 to just above the highest interval, so that moves
+    // with similar chances still look different.
+    const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
+    const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    const along = (x) => `${(100 * x / top).toFixed(1)}%`;
+    box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
+      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
+        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
+    for (const m of advice.moves) {
+      // An exact figure has no interval to draw; an estimate says how many games it rests on.
+      const figure = m.exact ? `Exact: ${pct(m.win_rate)}.`
+        : `Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])})` +
+          (m.dropped ? "; no more games after that: clearly worse than the leader." : ".");
+      const row = h("button", { type: "button",
+        class: "sw-coach-row" + (m.best ? " sw-coach-best" : "") + (m.exact ? " sw-coach-exact" : "") +
+          (m.dropped ? " sw-coach-dropped" : ""),
+        title: `${m.best ? (m.exact ? "Best. " : "Best estimate. ") : ""}${m.explanation} ${figure} Click to play it.`,
+        "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
+      h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
+      h("span", { class: "sw-coach-bar" },
+        h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
+        ...(m.exact ? [] : [h("span", { class: "sw-coach-ci",
+          style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })])),
+      h("span", { class: "sw-coach-rate" }, pct(m.win_rate) + (m.exact ? " exact" : "")));
+      row.onclick = () => sendMove(m.notation);
+      box.append(row);
+    }
+    if (advice.verdict) box.append(h("div", { class: "sw-coach-verdict" }, advice.verdict));
+    choices.append(box);
+  }
+
+  // Each move's target places coloured by its estimate: the best strongest.
+  /** @param {CoachAdvice|null} advice */
+  function paintCoachTargets(advice) {
+    for (const node of svg().querySelectorAll(".sw-coach-target")) {
+      node.classList.remove("sw-coach-target", "sw-coach-top");
+      node.style.removeProperty("--sw-coach");
+    }
+    if (!advice) return;
+    const rates = advice.moves.map((m) => m.win_rate);
+    const low = Math.min(...rates), high = Math.max(...rates);
+    for (const m of advice.moves) {
+      const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
+      for (const key of m.targets) {
+        for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
+          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
+          const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
+          node.classList.add("sw-coach-target");
+          node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);
+          node.style.setProperty("--sw-coach", String(Math.max(old, strength).toFixed(3)));
+        }
+      }
+    }
+  }
+
+  return { show: showCoach, clearTargets: () => paintCoachTargets(null) };
+}

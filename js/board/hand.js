@@ -1,0 +1,46 @@
+// Play for points: the person's hand of cards.
+
+import { h } from "../dom.js";
+import { cardLabel, withArticle } from "../words.js";
+
+/**
+ * Play for points: the person's hand of cards, from which they pick the card to move with
+ * (its moves are then the ones the board offers) or discard one no card can move.
+ * @param {object} ctx
+ * @param {HTMLElement} ctx.box where the hand is shown
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @param {() => void} ctx.schedule redraw, once per batch
+ * @param {(notation: string) => void} ctx.sendMove play a move (a discard)
+ * @param {() => void} ctx.onPick a card was picked: clicks towards a move start afresh
+ * @returns {{fill: (pend: Pending|null) => void, chosen: () => (string|null),
+ *   forget: () => void}}
+ */
+export function handBox({ box, shell, schedule, sendMove, onPick }) {
+  let chosenCard = null;    // the card picked from the hand
+  /** @param {Pending|null} pend the person's turn, if the play shown waits for it */
+  function fill(pend) {
+    box.replaceChildren();
+    box.hidden = !(pend && pend.hand && shell.isLive());
+    if (box.hidden) return;
+    const movable = new Set(pend.moves.filter((m) => m.kind !== "discard").map((m) => m.card));
+    if (chosenCard && !movable.has(chosenCard)) chosenCard = null;
+    if (!chosenCard && movable.size === 1) chosenCard = [...movable][0];
+    for (const card of pend.hand) {
+      const cardButton = h("button", { type: "button", class: "sw-hand-card" +
+        (card === chosenCard ? " sw-active" : ""), "data-card": card,
+        "aria-pressed": String(card === chosenCard),
+        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
+        onclick: () => { chosenCard = card; onPick(); schedule(); } },
+        cardLabel(card));
+      cardButton.disabled = !movable.has(card);
+      box.append(cardButton);
+    }
+    for (const m of pend.moves.filter((x) => x.kind === "discard")) {
+      box.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
+        onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
+        `Discard ${withArticle(m.card)}`));
+    }
+  }
+
+  return { fill, chosen: () => chosenCard, forget: () => { chosenCard = null; } };
+}

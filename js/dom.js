@@ -1,0 +1,62 @@
+// Building the page: HTML and SVG elements, button labels, the theme and motion the reader
+// asked for.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svgFragment(markup) {
+  const holder = document.createElementNS(SVG_NS, "g");
+  holder.innerHTML = markup;
+  return holder.firstElementChild;
+}
+
+export function svgEl(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Each view's landmark has its own name on a page of several: "Sorry! board", "Sorry! board 2".
+// The count is the page's: a notebook loads this module once per widget.
+export const regionName = (name) => {
+  const named = (globalThis.__sorryWidgetRegions ||= {});
+  named[name] = (named[name] || 0) + 1;
+  return named[name] === 1 ? name : `${name} ${named[name]}`;
+};
+export const reducedMotion = () => typeof matchMedia === "function" &&
+  matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// A button's label with its symbols (« ‹ ▶ › » ↺ ⏸) hidden from screen readers, so that its
+// name is the visible word; its title says more.
+export function labelParts(label) {
+  const m = label.match(/^([^\p{L}\p{N}]+) (.+)$/u) || label.match(/^(.+) ([^\p{L}\p{N}]+)$/u);
+  if (!m) return [label];
+  const symbolFirst = !/[\p{L}\p{N}]/u.test(m[1]);
+  const hidden = (t) => h("span", { "aria-hidden": "true" }, t);
+  return symbolFirst ? [hidden(m[1] + " "), m[2]] : [m[1], hidden(" " + m[2])];
+}
+
+// The theme to draw in: the model's, or with "auto" the notebook's (JupyterLab marks its body)
+// or else the browser's preference.
+export function themeOf(model) {
+  const wanted = model.get("theme");
+  if (wanted !== "auto") return wanted;
+  const body = document.body;
+  if (body && body.dataset.jpThemeLight !== undefined) {
+    return body.dataset.jpThemeLight === "false" ? "dark" : "light";
+  }
+  return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches
+    ? "dark" : "light";
+}

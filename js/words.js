@@ -1,0 +1,67 @@
+// Words the page makes from the model's data: card and colour names, what a screen reader is
+// told, the move list's items.
+
+import { uiText } from "./strings.js";
+
+export const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
+// A winner is a colour, or a team's two colours (team rule sets).
+export const winnerLine = (w) => (Array.isArray(w) ? `${w.map(capital).join(" and ")} win!`
+  : `${capital(w)} wins!`);
+
+export const cardLabel = (name) => (name === "sorry" ? "Sorry!" : name);
+export const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + cardLabel(name);
+// A sentence ending on "Sorry!" has its stop already: "Red holds a Sorry!", not "Sorry!.".
+export const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+// What the accessibility layer says (names, announcements, keyboard hints), in one place so
+// that it can be translated with the rest.
+/**
+ * What a screen reader is told (names, hints, what stands on a place), in the model's language
+ * (the `a11y.` entries of the string table).
+ * @param {AnyModel} model
+ */
+export function a11yWords(model) {
+  const t = (key, values) => uiText(model, `a11y.${key}`, values);
+  const player = (colour) => t(`colour.${colour}`);
+  return {
+    boardRegion: t("board_region"),
+    tableRegion: t("table_region"),
+    boardHint: t("board_hint"),
+    tableHint: t("table_hint"),
+    moveListHint: t("move_list_hint"),
+    square: (n) => t("square", { n }),
+    safety: (colour, n) => t("safety", { player: player(colour), n }),
+    start: (colour) => t("start", { player: player(colour) }),
+    home: (colour) => t("home", { player: player(colour) }),
+    empty: t("empty"),
+    pawns: (colour, n) => (n === 1 ? t("pawn", { player: player(colour) })
+      : t("pawns", { n, player: player(colour) })),
+    movable: t("movable"),
+    target: t("target"),
+    chosen: t("chosen"),
+    play: (n, notation, text) => t("play", { n, notation, text }),
+    start0: t("start0"),
+    seat: (colour, cards, home) => t(cards === 1 ? "seat_one" : "seat",
+      { player: player(colour), cards, home }),
+    seatFaceUp: (colour, names, home) => t("seat_face_up",
+      { player: player(colour), names: names.join(", "), home }),
+  };
+}
+
+/** A place's spoken name from its key: "12", "red:safety-2", "red:start", "red:home";
+ * `words`: {@link a11yWords} of the model. */
+export function placeName(key, words) {
+  if (!key.includes(":")) return words.square(key);
+  const [colour, where] = key.split(":");
+  if (where === "start") return words.start(colour);
+  if (where === "home") return words.home(colour);
+  return words.safety(colour, where.replace(/^safety-?/, ""));
+}
+
+/**
+ * The move list's items, one per play (or action): its notation, in its player's colour.
+ * @param {PlayData[]} plays
+ * @returns {{label: string, colour: string, title: string}[]}
+ */
+export const moveItems = (plays) => plays.map((p) => ({ label: p.notation, colour: p.colour,
+  title: p.explanation }));
