@@ -143,6 +143,7 @@ def chi_square_p(wins_a, wins_b) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy,python_games", [("random", 1500), ("greedy", 600)])
 def test_batch_and_python_engines_agree_in_distribution(strategy, python_games):
     """Cards and turns per game (mean and sd), wins per seat, bumps and slides per game: no

@@ -96,6 +96,7 @@ def _check_race(wins, value):
     return se
 
 
+@pytest.mark.slow
 def test_race_from_the_start_agrees_with_the_engines_games(race_values):
     best, random = race_values
     answer = exact.race()
@@ -153,6 +154,7 @@ def test_the_2013_edition_changes_the_journey():
     assert edition.expected_cards < classic.expected_cards
 
 
+@pytest.mark.slow
 def test_the_docs_page_quotes_the_solvers_figures():
     from pathlib import Path
     page = (Path(__file__).parent.parent / "docs" / "exact.md").read_text()
@@ -181,6 +183,7 @@ def test_the_expected_cards_are_the_sum_of_the_tail_chances():
     assert tail == pytest.approx(float(long.expected_cards), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_lesson_8_says_what_it_computes():
     import nbformat
     from pathlib import Path

@@ -16,6 +16,9 @@ from hypothesis import strategies as st
 
 from support.widget_cases import MODES, errors, listen, make, snapshot
 
+# A long property run (its tier: tests/conftest.py).
+pytestmark = [pytest.mark.slow]
+
 # Fields of the messages the page sends (js/, bundled into widget.js): name -> (required, accepted JSON types).
 TEXT, NUMBER, LIST, NULL = (str,), (int,), (list,), (type(None),)
 BOARD = {
