@@ -1,10 +1,14 @@
-"""Builds the page's bundle (sorry_widget/widget/widget.js) for the wheel and the sdist.
+"""Builds the page's bundle (sorry_widget/widget/widget.js) for the wheel and the sdist, and
+writes the package's one-line summary.
 
 The page's sources are ES modules in js/; esbuild (npm) bundles them into the one file the widgets
 load (``_esm``). The bundle is not committed: a clone's set-up (scripts/setup-env.sh) builds it,
 and so does this hook when a wheel or sdist is built from a clone whose bundle is missing or older
 than its sources. The sdist carries the built bundle, so a wheel built from the sdist (``pip
-install`` of it) uses that file and needs no node."""
+install`` of it) uses that file and needs no node.
+
+The summary counts the lessons (notebooks/*.ipynb, the English lessons the wheel carries)
+instead of naming a number by hand, which went stale when a lesson was added."""
 
 from __future__ import annotations
 
@@ -13,9 +17,13 @@ import subprocess
 from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+from hatchling.metadata.plugin.interface import MetadataHookInterface
 
 BUNDLE = Path("sorry_widget", "widget", "widget.js")
-SOURCES = ("js", "package.json", "package-lock.json")
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")
+#: What the bundle is built from: js/ imports the page's messages (page_messages.json) too.
+SOURCES = ("js", "package.json", "package-lock.json", "sorry_widget/widget/page_messages.json")
 
 
 def stale(root: Path) -> bool:
@@ -57,3 +65,17 @@ class PageBundleHook(BuildHookInterface):
             raise RuntimeError(f"{BUNDLE} is missing and there is no js/ to build it from")
         self.app.display_info(f"building {BUNDLE} from js/ with esbuild (npm run build)")
         build_bundle(root)
+
+
+def summary(root: str | Path) -> str:
+    count = len(list(Path(root).glob("notebooks/*.ipynb")))
+    number = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+    return ("The board game Sorry! and the SORRY! card game as Jupyter widgets, with "
+            f"{number} lessons: rules engine, records, simulations.")
+
+
+class SummaryHook(MetadataHookInterface):
+    PLUGIN_NAME = "custom"
+
+    def update(self, metadata: dict) -> None:
+        metadata["description"] = summary(self.root)

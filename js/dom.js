@@ -38,14 +38,24 @@ export const regionName = (name) => {
 export const reducedMotion = () => typeof matchMedia === "function" &&
   matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-// A button's label with its symbols (« ‹ ▶ › » ↺ ⏸) hidden from screen readers, so that its
-// name is the visible word; its title says more.
-export function labelParts(label) {
+/**
+ * A button's label cut into its words and its symbols (« ‹ ▶ › » ↺ ⏸), in order, each marked
+ * whether a screen reader is to skip it: "▶ Replay" is [["▶ ", true], ["Replay", false]].
+ * @param {string} label
+ * @returns {[string, boolean][]}
+ */
+export function labelPieces(label) {
   const m = label.match(/^([^\p{L}\p{N}]+) (.+)$/u) || label.match(/^(.+) ([^\p{L}\p{N}]+)$/u);
-  if (!m) return [label];
+  if (!m) return [[label, false]];
   const symbolFirst = !/[\p{L}\p{N}]/u.test(m[1]);
-  const hidden = (t) => h("span", { "aria-hidden": "true" }, t);
-  return symbolFirst ? [hidden(m[1] + " "), m[2]] : [m[1], hidden(" " + m[2])];
+  return symbolFirst ? [[m[1] + " ", true], [m[2], false]] : [[m[1], false], [" " + m[2], true]];
+}
+
+// A button's label with its symbols hidden from screen readers, so that its name is the
+// visible word; its title says more.
+export function labelParts(label) {
+  return labelPieces(label).map(([text, hidden]) =>
+    (hidden ? h("span", { "aria-hidden": "true" }, text) : text));
 }
 
 // The theme to draw in: the model's, or with "auto" the notebook's (JupyterLab marks its body)

@@ -8,6 +8,31 @@ import { a11yWords } from "./words.js";
 // picture and the side panel; it tells the shell how many frames there are and which is shown.
 
 /**
+ * Where the computer players' plays since the person last played begin (an index into
+ * `plays`), or null when there are none to list: the person played last, or no one has.
+ * @param {PlayData[]} plays
+ * @param {string[]} humans the colours people play
+ * @returns {number|null}
+ */
+export function sinceThePerson(plays, humans) {
+  let from = plays.length;
+  while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
+  return from === plays.length ? null : from;
+}
+
+/**
+ * The frames to say when frame i is shown after frame `said` (null: none said yet, so none
+ * now): each one since, up to 12; after a jump back or far ahead, frame i alone.
+ * @param {number|null} said @param {number} i
+ * @returns {number[]}
+ */
+export function framesToSay(said, i) {
+  if (said === null || i === said) return [];
+  const from = i > said && i - said <= 12 ? said + 1 : i;
+  return Array.from({ length: i - from + 1 }, (_, k) => from + k);
+}
+
+/**
  * @param {AnyModel} model
  * @param {HTMLElement} root the view's root, which takes the keys and `sw-live`
  * @param {object} options
@@ -26,6 +51,7 @@ import { a11yWords } from "./words.js";
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
  *   explain: (el: HTMLElement, play: (PlayData|null), otherwise: string) => void,
+ *   announce: (i: number, plays: PlayData[]) => void,
  *   isLive: () => boolean, parts: Object<string, HTMLElement>, start: () => void,
  *   stop: () => void}}
  */
@@ -152,9 +178,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     const humans = model.get("humans") || [];
     since.hidden = true;
     if (model.get("mode") !== "game" || !humans.length || i !== count() - 1) return;
-    let from = plays.length;
-    while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
-    if (from === plays.length || (from === 0 && plays.length === 0)) return;
+    const from = sinceThePerson(plays, humans);
+    if (from === null) return;
     const sinceTitle = from === 0 ? t("since_start") : t("since_move");
     const list = h("ol", { class: "sw-since-list", tabindex: "0", "aria-label": sinceTitle });
     for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
@@ -193,14 +218,12 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   /** Say what happened up to frame i: each play since the last one said (a few at most), or,
    * after a jump, the play shown. The first frame a view shows is not said. */
   function announce(i, plays) {
-    if (announced === null || i === announced) { announced = i; return; }
+    const frames = framesToSay(announced, i);
+    announced = i;
+    if (!frames.length) return;
     const said = (k) => (k === 0 ? a11yWords(model).start0
       : a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation));
-    const from = i > announced && i - announced <= 12 ? announced + 1 : i;
-    const lines = [];
-    for (let k = from; k <= i; k++) lines.push(said(k));
-    announced = i;
-    announcer.textContent = lines.join(" ");
+    announcer.textContent = frames.map(said).join(" ");
   }
 
   // The controls, the move list and the note for frame i.
@@ -243,7 +266,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   }
 
   root.addEventListener("keydown", (ev) => {
-    if (ev.target.closest("textarea, select, input")) return;
+    if (/** @type {Element} */ (ev.target).closest("textarea, select, input")) return;
     const all = { ArrowLeft: () => goto(current() - 1), ArrowRight: () => goto(current() + 1),
       Home: () => goto(0), End: () => goto(count() - 1),
       p: () => setAutoplay(!model.get("autoplay")), ...keys };

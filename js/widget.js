@@ -10,18 +10,22 @@
 // sorry_widget/widget/widget.js, the one ES module the widgets load (`_esm`).
 
 import { renderBoard } from "./board/view.js";
+import { checkedModel } from "./messages.js";
 import { renderCardTable } from "./table/view.js";
 
 // The browser tests reach the pawns' frames through the bundle.
 export { framesOf } from "./board/frames.js";
 
-// One module, one view per kind of game: the board, or the card game's table.
+// One module, one view per kind of game: the board, or the card game's table. The view's
+// messages to Python are checked against page_messages.json as they are sent.
 /**
  * @param {{model: AnyModel, el: HTMLElement}} view anywidget's view
  * @returns {() => void} what removes the view's listeners
  */
 function render({ model, el }) {
-  return model.get("view") === "cardtable" ? renderCardTable(model, el) : renderBoard(model, el);
+  const view = model.get("view") === "cardtable" ? "cardtable" : "board";
+  const checked = checkedModel(model, view);
+  return view === "cardtable" ? renderCardTable(checked, el) : renderBoard(checked, el);
 }
 
 export default { render };

@@ -1,15 +1,19 @@
 // Words the page makes from the model's data: card and colour names, what a screen reader is
 // told, the move list's items.
 
-import { uiText } from "./strings.js";
+import { colourWord, uiCount, uiHas, uiText, wordText } from "./strings.js";
 
 export const capital = (s) => (s ? s[0].toUpperCase() + s.slice(1) : "");
-// A winner is a colour, or a team's two colours (team rule sets).
-export const winnerLine = (w) => (Array.isArray(w) ? `${w.map(capital).join(" and ")} win!`
-  : `${capital(w)} wins!`);
 
-export const cardLabel = (name) => (name === "sorry" ? "Sorry!" : name);
-export const withArticle = (name) => (["8", "11"].includes(name) ? "an " : "a ") + cardLabel(name);
+/** A board game card's name: "7", "Sorry!" (the words catalog's). */
+export const cardLabel = (model, name) => (name === "sorry"
+  ? wordText(model, "board.card.sorry", "Sorry!") : name);
+/** A board game card with its article, "a 7", "an 8", "un 7". */
+export const withArticle = (model, card) => uiText(model,
+  uiHas(model, `card_article.${card}`) ? `card_article.${card}` : "card_article",
+  { card: cardLabel(model, card) });
+/** A colour's name as a line starts it: "Red", "Rouge". */
+export const colourName = (model, colour) => (colour ? capital(colourWord(model, colour)) : "");
 // A sentence ending on "Sorry!" has its stop already: "Red holds a Sorry!", not "Sorry!.".
 export const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
@@ -22,7 +26,7 @@ export const stop = (text) => (/[.!?]$/.test(text) ? text : `${text}.`);
  */
 export function a11yWords(model) {
   const t = (key, values) => uiText(model, `a11y.${key}`, values);
-  const player = (colour) => t(`colour.${colour}`);
+  const player = (colour) => colourWord(model, colour);
   return {
     boardRegion: t("board_region"),
     tableRegion: t("table_region"),
@@ -34,14 +38,13 @@ export function a11yWords(model) {
     start: (colour) => t("start", { player: player(colour) }),
     home: (colour) => t("home", { player: player(colour) }),
     empty: t("empty"),
-    pawns: (colour, n) => (n === 1 ? t("pawn", { player: player(colour) })
-      : t("pawns", { n, player: player(colour) })),
+    pawns: (colour, n) => uiCount(model, "a11y.pawns", n, { player: player(colour) }),
     movable: t("movable"),
     target: t("target"),
     chosen: t("chosen"),
     play: (n, notation, text) => t("play", { n, notation, text }),
     start0: t("start0"),
-    seat: (colour, cards, home) => t(cards === 1 ? "seat_one" : "seat",
+    seat: (colour, cards, home) => uiCount(model, "a11y.seat", cards,
       { player: player(colour), cards, home }),
     seatFaceUp: (colour, names, home) => t("seat_face_up",
       { player: player(colour), names: names.join(", "), home }),
@@ -56,6 +59,17 @@ export function placeName(key, words) {
   if (where === "start") return words.start(colour);
   if (where === "home") return words.home(colour);
   return words.safety(colour, where.replace(/^safety-?/, ""));
+}
+
+/** A pawn's accessible name, as the board's picture names it (the words catalog's
+ * board.aria entries): "red pawn on square 12", "red pawn on start", "pion rouge : case 12". */
+export function pawnName(model, colour, key) {
+  const where = key.includes(":") ? key.split(":")[1] : "";
+  const place = !where ? wordText(model, "board.aria.square", "square {n}", { n: key })
+    : where === "start" || where === "home" ? wordText(model, `board.aria.place.${where}`, where)
+      : wordText(model, "board.aria.place.safety", "safety-{n}", { n: where.replace(/^safety-?/, "") });
+  return wordText(model, "board.aria.pawn", "{colour} pawn on {place}",
+    { colour: colourWord(model, colour), place });
 }
 
 /**

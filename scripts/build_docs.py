@@ -52,8 +52,11 @@ def toctree(pages: list[str]) -> str:
     sections = [(caption, [n for n in names if n in pages or n in ("lessons", "try")])
                 for caption, names in SECTIONS]
     sections.append(("More", sorted(set(pages) - placed)))
-    sections.append(("En français", [f"fr/{name}" for name in ("rules", "cardgame", "termes")
-                                     if (ROOT / "docs" / "fr" / f"{name}.md").is_file()]))
+    # The French pages in the English sidebar's order, then the French terms (issue 32).
+    french = [p.stem for p in (ROOT / "docs" / "fr").glob("*.md")]
+    order = [name for _, names in SECTIONS for name in names] + ["termes"]
+    sections.append(("En français", [f"fr/{name}" for name in sorted(
+        french, key=lambda name: (order.index(name) if name in order else len(order), name))]))
     sections.append(("Reference", ["api"]))
     return "".join(f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n" + "\n".join(names)
                    + "\n```" for caption, names in sections if names) + "\n"
@@ -70,6 +73,44 @@ def explicit_targets(markdown: str) -> str:
     anchor) as MyST's target ``(c7)=``: the page keeps the id ``c7`` and links to ``#c7`` resolve.
     Inline ones (the card game's ``- <a id="k5"></a>**K5**``) stay HTML, which keeps their ids."""
     return re.sub(r'^<a id="([\w-]+)"></a>[ \t]*\n(?=#)', r"(\1)=\n", markdown, flags=re.M)
+
+
+def page_title(markdown: str) -> str:
+    """A page's first heading, as plain words."""
+    found = re.search(r"^#\s+(.+?)\s*$", markdown, flags=re.M)
+    return found.group(1).replace("`", "") if found else ""
+
+
+def with_language_switch(markdown: str, twin: str, words: str, title: str) -> str:
+    """The page with one line under its title linking to its twin in the other language
+    (``twin``: a link relative to the page), the switch the site shows on every page that has
+    one (issue 32). The French pages write theirs themselves (``*English: [rules.md](../rules.md)*``),
+    which GitHub shows too; the English pages get theirs here."""
+    heading = re.search(r"^#\s+.+\n", markdown, flags=re.M)
+    if heading is None:
+        return markdown
+    line = f"\n*{words} [{title or twin}]({twin})*\n"
+    return markdown[:heading.end()] + line + markdown[heading.end():]
+
+
+def other_language_page(page: Path) -> str:
+    """A page of docs/fr/ as the site stages it. Its anchors stay HTML (``<a id="c7">``, the
+    same ids as the English page's): as MyST targets they would be labels twice over; its links
+    to them, on the page or on another page of its language, are HTML too (MyST resolves a link's
+    #anchor to headings only)."""
+    text = page.read_text(encoding="utf-8")
+
+    def link(match: re.Match) -> str:
+        words, target, anchor = match.group(1), match.group(2) or "", match.group(3)
+        if target:
+            other = (page.parent / target).resolve()
+            if other.parent != page.parent or not other.is_file() \
+                    or f'<a id="{anchor[1:]}">' not in other.read_text(encoding="utf-8"):
+                return match.group(0)  # a heading's anchor, or an English page: MyST's
+            target = target[:-3] + ".html"
+        return f'<a href="{target}{anchor}">{words}</a>'
+
+    return re.sub(r"\[([^\]]+)\]\(([\w.-]+\.md)?(#[\w-]+)\)", link, text)
 
 
 def stage_lessons(target: Path) -> None:
@@ -105,12 +146,18 @@ def lesson_title(lesson: Path) -> str:
 
 def lesson_list() -> str:
     """The *Try it* page's list: each lesson opened in the Lite site (lite/, its files/ being
-    notebooks/), under its own title."""
-    items = "".join(
-        f'<li><a class="sorry-lite-link" href="lite/lab/index.html?path={lesson.name}">'
-        f"{html.escape(lesson_title(lesson))}</a></li>\n"
-        for lesson in sorted((ROOT / "notebooks").glob("*.ipynb")))
-    return f"<ul>\n{items}</ul>"
+    notebooks/), under its own title; then the lessons in French (notebooks/fr/, issue 32)."""
+    notebooks = ROOT / "notebooks"
+
+    def items(lessons) -> str:
+        return "".join(
+            f'<li><a class="sorry-lite-link" href="lite/lab/index.html?path='
+            f'{lesson.relative_to(notebooks).as_posix()}">'
+            f"{html.escape(lesson_title(lesson))}</a></li>\n" for lesson in lessons)
+
+    french = sorted(notebooks.glob("fr/*.ipynb"))
+    return (f"<ul>\n{items(sorted(notebooks.glob('*.ipynb')))}</ul>\n" + (
+        f'<p lang="fr">En français :</p>\n<ul lang="fr">\n{items(french)}</ul>' if french else ""))
 
 
 def public_modules() -> list[str]:
@@ -206,18 +253,19 @@ def stage(src: Path) -> None:
         shutil.rmtree(src)
     shutil.copytree(SITE, src, ignore=shutil.ignore_patterns("__pycache__"))
     for page in sorted((ROOT / "docs").glob("*.md")):
-        (src / page.name).write_text(explicit_targets(page.read_text(encoding="utf-8")),
-                                     encoding="utf-8")
-    # The pages in other languages (docs/fr/: the rules in French, issue 25) keep their folder.
+        text = explicit_targets(page.read_text(encoding="utf-8"))
+        french = ROOT / "docs" / "fr" / page.name
+        if french.is_file():
+            text = with_language_switch(text, f"fr/{page.name}", "En français :",
+                                        page_title(french.read_text(encoding="utf-8")))
+        (src / page.name).write_text(text, encoding="utf-8")
+    # The pages in other languages (docs/fr/: issues 25 and 32) keep their folder.
     for page in sorted((ROOT / "docs").glob("*/*.md")):
         if page.parent.name in ("site", "images"):
             continue
         (src / page.parent.name).mkdir(exist_ok=True)
-        # Its anchors stay HTML (``<a id="c7">``, the same ids as the English page's): as
-        # MyST targets they would be labels twice over, and its links to them HTML too.
-        text = re.sub(r"\[([^\]]+)\]\((#[\w-]+)\)", r'<a href="\2">\1</a>',
-                      page.read_text(encoding="utf-8"))
-        (src / page.parent.name / page.name).write_text(text, encoding="utf-8")
+        (src / page.parent.name / page.name).write_text(other_language_page(page),
+                                                        encoding="utf-8")
     shutil.copytree(ROOT / "docs" / "images", src / "images")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     # A picture from another site (the Binder badge) becomes its words: the pages load nothing

@@ -212,9 +212,9 @@ def build(outdir: Path) -> None:
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "Sorry! lessons (sorry_widget)",
-        # Boards saved with the notebook, as in the README's JupyterLab (lab_settings.py).
+        # Boards saved with the notebook, as in the README's JupyterLab (classroom/lab_settings.py).
         "settingsOverrides": json.loads(
-            (ROOT / "sorry_widget" / "lab-overrides.json").read_text()),
+            (ROOT / "sorry_widget" / "classroom" / "lab-overrides.json").read_text()),
         "litePluginSettings": {KERNEL_PLUGIN: {"loadPyodideOptions": {"packages": preload}}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2))
     contents = BUILD / "lessons"

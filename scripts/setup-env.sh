@@ -38,11 +38,12 @@ print(h.hexdigest())
 PY
 }
 # The page's bundle (sorry_widget/widget/widget.js, not committed) is built from js/ by esbuild,
-# from npm: again only when js/ or the npm lock changed since the last build (a stamp in
-# node_modules), and esbuild itself is installed again only when the lock changed.
+# from npm: again only when js/ (or the page's messages, page_messages.json, which it imports)
+# or the npm lock changed since the last build (a stamp in node_modules), and the npm tools
+# (esbuild, and the checker, linter of npm run check/lint) again only when the lock changed.
 bundle_stamp="$root/node_modules/.sorry-widget-bundle"
 npm_stamp="$root/node_modules/.sorry-widget-npm"
-want="$(cd "$root" && stamp_of "bundle|package.json|package-lock.json$(find js -type f | sort | sed 's/^/|/' | tr -d '\n')")"
+want="$(cd "$root" && stamp_of "bundle|package.json|package-lock.json|sorry_widget/widget/page_messages.json$(find js -type f | sort | sed 's/^/|/' | tr -d '\n')")"
 if [ -f "$root/sorry_widget/widget/widget.js" ] && [ "$(cat "$bundle_stamp" 2>/dev/null)" = "$want" ]; then
   say "the page's bundle is up to date (nothing to build)"
 else
@@ -58,7 +59,7 @@ else
   fi
   npm_want="$(stamp_of "npm|package.json|package-lock.json")"
   if [ "$(cat "$npm_stamp" 2>/dev/null)" != "$npm_want" ]; then
-    say "installing esbuild from npm (package-lock.json) into node_modules"
+    say "installing esbuild, typescript and eslint from npm (package-lock.json) into node_modules"
     (cd "$root" && npm ci --no-audit --no-fund --silent)
     echo "$npm_want" > "$npm_stamp"
   fi
@@ -81,7 +82,7 @@ else
   "$venv_python" -m pip install --quiet --upgrade pip -c "$constraints"
   "$venv_python" -m pip install --quiet -e "$root[$extras]" -c "$constraints"
   # JupyterLab saves the boards with the notebook, so a reopened lesson shows them at once.
-  "$venv_python" -m sorry_widget.lab_settings >/dev/null
+  "$venv_python" -m sorry_widget.classroom.lab_settings >/dev/null
   echo "$want" > "$install_stamp"
 fi
 # The batch engine's first run compiles for tens of seconds; doing it here, once, fills numba's

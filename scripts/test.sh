@@ -18,6 +18,10 @@ echo "test: the locked versions of $PIP_CONSTRAINT (refresh with scripts/lock.sh
 bash scripts/install-system.sh
 # The linter first (pyproject.toml, [tool.ruff]): a minute of tests is not spent on a typo.
 .venv/bin/ruff check
+
+# The page (js/): type-check, lint and its node tests, in seconds (README, "Layout").
+npm run --silent check && npm run --silent lint && npm test --silent
+
 # pytest's exit code 5 means no test was selected (a -k matching none of a run): not a failure.
 .venv/bin/python -m pytest tests "$@" || [ $? -eq 5 ]
 .venv/bin/python -m pytest tests --tier=browser,jupyter,lite,docs,install,slow "$@" || [ $? -eq 5 ]

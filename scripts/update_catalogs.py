@@ -9,14 +9,20 @@ domain, it writes ``<domain>.po`` with one entry per English text — ``msgctxt`
 gettext. An entry whose English changed is marked ``#, fuzzy`` (and left out of the ``.mo``) until
 a translator checks it. Where the English comes from:
 
-- ``board``, ``cardgame``, ``widget``: the message tables (sorry_widget/*/messages.py);
+- ``board``, ``cardgame``, ``widget``, ``coach``: the message tables (sorry_widget/*/messages.py,
+  the coach's verdicts in sorry_widget/simulation/coach.py);
 - ``rules``: each rule's title, full text and one-line summary (sorry_widget/*/rulebook.py); the
   titles and texts of a language are read from its docs pages, docs/<language>/rules.md and
   docs/<language>/cardgame.md, so they are written once, on the page;
 - ``words``: sorry_widget/core/words.py (colours, cards, places, the CLI's words);
-- ``ui``: the English column of ``UI_STRINGS`` in js/strings.js (the page's strings module),
-  whose other columns this writes back from each language's ui.po. The widgets load the bundle
-  built from js/ (``npm run build``; scripts/setup-env.sh rebuilds it when js/ changed).
+- ``ui``: the page's English, ``UI_ENGLISH`` in js/strings.js (a count is ``[singular,
+  plural]``, a plural entry), which this also copies into sorry_widget/widget/ui_strings.json
+  for the package (it does not carry js/): Python sends the page the catalogs' words in a
+  widget's language (sorry_widget/widget/strings.py), so no translation lives in the page's code.
+
+It also writes js/test/page-strings.json, the ``strings`` trait Python sends the page in each
+language (English and every catalog's), read by the page's node tests (js/test/fake-model.js) so
+that they test the words the catalogs give, French included, not a copy of them.
 
 ``--check`` writes nothing and exits 1 if any file would change (tests/test_translations.py runs
 the same comparison). Needs Babel (the ``test`` extra); the package itself does not.
@@ -28,7 +34,9 @@ import datetime
 import io
 import json
 import re
+import os
 import string
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,19 +50,49 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 
 LOCALE = ROOT / "sorry_widget" / "locale"
 STRINGS_JS = ROOT / "js" / "strings.js"
-MESSAGE_DOMAINS = ("board", "cardgame", "widget")
+MESSAGE_DOMAINS = ("board", "cardgame", "widget", "coach")
 DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
-UI_BLOCK = re.compile(r"^export const UI_STRINGS = \{\n(.*?)^\};\n", re.S | re.M)
-UI_COLUMN = re.compile(r"^  (\w+): \{\n(.*?)^  \},\n", re.S | re.M)
-UI_ENTRY = re.compile(r'^    ("[^"\\]*(?:\\.[^"\\]*)*"|[\w-]+): ("[^"\\]*(?:\\.[^"\\]*)*"),\n', re.M)
+UI_ENGLISH_JSON = ROOT / "sorry_widget" / "widget" / "ui_strings.json"
+#: The ``strings`` trait in each language, for the page's node tests.
+PAGE_STRINGS_FIXTURE = ROOT / "js" / "test" / "page-strings.json"
+UI_BLOCK = re.compile(r"^export const UI_ENGLISH = \{\n(.*?)^\};\n", re.S | re.M)
+_JS_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
+UI_ENTRY = re.compile(rf'^  ({_JS_STRING}|[\w-]+): ({_JS_STRING}|\[{_JS_STRING}, {_JS_STRING}\]),\n',
+                      re.M)
+
+
+#: Each language's plural rule, the project's choice (gettext's ``Plural-Forms``): written here
+#: once, into every catalog of the language, instead of the rule of the Babel that runs this
+#: (Babel 2.19 gives French CLDR's three forms, older ones two). A new language adds its line.
+PLURAL_FORMS: dict[str, tuple[int, str]] = {
+    "fr": (2, "(n > 1)"),
+}
+
+
+def plural_forms(language: str) -> tuple[int, str]:
+    """``(nplurals, plural expression)`` of a language, from :data:`PLURAL_FORMS`."""
+    try:
+        return PLURAL_FORMS[language]
+    except KeyError:
+        raise SystemExit(f"scripts/update_catalogs.py: no plural rule for {language!r}: add it "
+                         "to PLURAL_FORMS (gettext's nplurals and plural)") from None
 
 
 class StableCatalog(Catalog):
-    """A catalog whose header does not name the Babel version, so the files do not change
-    with the Babel that writes them."""
+    """A catalog whose header does not name the Babel version and whose plural rule is the
+    project's (:data:`PLURAL_FORMS`), so the files do not change with the Babel that writes
+    them."""
+
+    @property
+    def num_plurals(self) -> int:
+        return plural_forms(str(self.locale))[0]
+
+    @property
+    def plural_expr(self) -> str:
+        return plural_forms(str(self.locale))[1]
 
     @property
     def mime_headers(self):
@@ -72,23 +110,30 @@ and their :specs), then run it again; docs/translating.md says more.
 """
 
 
-def ui_columns(js: str | None = None) -> dict[str, dict[str, str]]:
-    """js/strings.js's UI_STRINGS: language -> key -> text."""
+def ui_english(js: str | None = None) -> dict[str, str | tuple[str, str]]:
+    """js/strings.js's UI_ENGLISH: key -> English, or (singular, plural) for a count."""
     js = STRINGS_JS.read_text(encoding="utf-8") if js is None else js
     block = UI_BLOCK.search(js)
     if block is None:
-        raise SystemExit("js/strings.js has no `export const UI_STRINGS = {` … `};` table")
-    out = {}
-    for lang, body in UI_COLUMN.findall(block.group(1)):
-        out[lang] = {json.loads(k) if k.startswith('"') else k: json.loads(v)
-                     for k, v in UI_ENTRY.findall(body)}
+        raise SystemExit("js/strings.js has no `export const UI_ENGLISH = {` … `};` table")
+    out: dict[str, str | tuple[str, str]] = {}
+    for key, value in UI_ENTRY.findall(block.group(1)):
+        text = json.loads(value)
+        out[json.loads(key) if key.startswith('"') else key] = \
+            tuple(text) if isinstance(text, list) else text
+    lines = [line for line in block.group(1).splitlines() if line.strip()
+             and not line.strip().startswith("//")]
+    if len(lines) != len(out):
+        raise SystemExit("js/strings.js: UI_ENGLISH has entries this cannot read: one line each, "
+                         'key: "text", or key: ["singular", "plural"]')
     return out
 
 
-def english() -> dict[str, dict[str, str]]:
-    """domain -> msgctxt -> English text."""
+def english() -> dict[str, dict[str, str | tuple[str, str]]]:
+    """domain -> msgctxt -> English text, or (singular, plural) for a plural entry."""
     import sorry_widget.board.messages  # noqa: F401 - each registers its table
     import sorry_widget.cardgame.messages  # noqa: F401
+    import sorry_widget.simulation.coach  # noqa: F401
     try:
         import sorry_widget.widget.messages  # noqa: F401
     except ImportError:  # (the widget's table may not exist yet)
@@ -96,7 +141,7 @@ def english() -> dict[str, dict[str, str]]:
     from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
     from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
     from sorry_widget.core.messages import message_ids, template
-    from sorry_widget.core.words import WORDS
+    from sorry_widget.core.words import COUNTED, WORDS
 
     out: dict[str, dict[str, str]] = {d: {} for d in DOMAINS}
     for domain in MESSAGE_DOMAINS:
@@ -108,8 +153,8 @@ def english() -> dict[str, dict[str, str]]:
                 out["rules"][f"{rule}.title"] = entry["title"]
             out["rules"][f"{rule}.text"] = entry["text"]
             out["rules"][f"{rule}.summary"] = summaries[rule]
-    out["words"] = dict(WORDS)
-    out["ui"] = ui_columns()["en"]
+    out["words"] = {**WORDS, **COUNTED}
+    out["ui"] = ui_english()
     return out
 
 
@@ -140,7 +185,8 @@ def read_catalog(path: Path) -> Catalog | None:
         return read_po(handle)
 
 
-def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, bytes]:
+def built(language: str, domain: str,
+          entries: dict[str, str | tuple[str, str]]) -> tuple[bytes, bytes]:
     """The .po and .mo bytes of one catalog, translations kept from the file as it is."""
     po_path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
     old = read_catalog(po_path)
@@ -158,16 +204,21 @@ def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, b
                               language=language, domain=domain).splitlines()),
                       language_team=f"{language} <sorry_widget>",
                       last_translator="sorry_widget", fuzzy=False)
+    nplurals = plural_forms(language)[0]
     for context, text in entries.items():
-        translation, fuzzy = "", False
+        plural = isinstance(text, tuple)
+        translation: str | tuple[str, ...] = ("",) * nplurals if plural else ""
+        fuzzy = False
         if context in kept:
             old_id, old_string, old_fuzzy = kept[context]
-            translation = old_string or ""
-            fuzzy = bool(old_fuzzy) or (old_id != text and bool(translation))
+            if isinstance(old_string, tuple) == plural:
+                translation = old_string or translation
+            fuzzy = bool(old_fuzzy) or (old_id != text and any(_forms(translation)))
         if context in from_docs:
             translation, fuzzy = from_docs[context], False
-        catalog.add(text, translation, context=context,
-                    flags=("fuzzy",) if fuzzy else ())
+        flags = ("fuzzy",) * fuzzy + \
+            ("python-brace-format",) * any(brace_format(t) for t in _forms(text))
+        catalog.add(text, translation, context=context, flags=flags)
     po, mo = io.BytesIO(), io.BytesIO()
     write_po(po, catalog, width=100, sort_by_file=False, sort_output=False,
              include_lineno=False)
@@ -175,59 +226,82 @@ def built(language: str, domain: str, entries: dict[str, str]) -> tuple[bytes, b
     return po.getvalue(), mo.getvalue()
 
 
-def ui_js(js: str, columns: dict[str, dict[str, str]]) -> str:
-    """js/strings.js with UI_STRINGS's columns other than English written from ``columns``."""
-    block = UI_BLOCK.search(js)
-    english_part = UI_COLUMN.search(block.group(1))
-    body = block.group(1)[:english_part.end()]
-    for lang, texts in sorted(columns.items()):
-        body += f"  {lang}: {{\n"
-        for key, text in texts.items():
-            name = key if re.fullmatch(r"[A-Za-z_]\w*", key) else json.dumps(key)
-            body += f"    {name}: {json.dumps(text, ensure_ascii=False)},\n"
-        body += "  },\n"
-    return js[:block.start(1)] + body + js[block.end(1):]
-
-
 def outputs() -> dict[Path, bytes]:
     """Every file this writes -> its bytes."""
     entries = english()
     files: dict[Path, bytes] = {}
-    ui_translated = {}
     for language in languages():
         for domain in DOMAINS:
             po, mo = built(language, domain, entries[domain])
             folder = LOCALE / language / "LC_MESSAGES"
             files[folder / f"{domain}.po"] = po
             files[folder / f"{domain}.mo"] = mo
-            if domain == "ui":
-                catalog = read_po(io.BytesIO(po))
-                ui_translated[language] = {m.context: m.string for m in catalog
-                                           if m.id and m.string and not m.fuzzy}
-    js = STRINGS_JS.read_text(encoding="utf-8")
-    files[STRINGS_JS] = ui_js(js, ui_translated).encode("utf-8")
+    files[UI_ENGLISH_JSON] = (json.dumps(entries["ui"], ensure_ascii=False, indent=1)
+                              + "\n").encode("utf-8")
     return files
 
 
-def fields(text: str) -> list[tuple[str, str]]:
-    """A template's placeholders as (name, spec without its words): plural(case,cases) and
-    plural(square,squares) are both ``plural``. Sorted, repeats kept."""
-    out = []
-    for _, name, spec, _ in string.Formatter().parse(text):
-        if name is not None:
-            out.append((name, re.sub(r"\([^)]*\)", "", spec or "")))
+def page_strings_fixture(page_strings) -> bytes:
+    """js/test/page-strings.json: language -> what ``page_strings(language)``
+    (sorry_widget.widget.strings) sends the page, for English and each catalog's language."""
+    every = {language: page_strings(language) for language in ["en", *languages()]}
+    return (json.dumps(every, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
+def page_strings_now() -> bytes:
+    """:func:`page_strings_fixture` from the catalogs as they are on disk now, in a fresh Python
+    (this one's gettext keeps the catalogs it has read, and this script has just written them)."""
+    code = ("import sys, update_catalogs; from sorry_widget.widget.strings import page_strings; "
+            "sys.stdout.buffer.write(update_catalogs.page_strings_fixture(page_strings))")
+    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts"), os.environ.get("PYTHONPATH", "")])
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                          timeout=300, env={**os.environ, "PYTHONPATH": path}).stdout
+
+
+def brace_format(text: str) -> bool:
+    """Whether an entry is flagged ``python-brace-format``: its English has a ``{field}`` and
+    parses as str.format text. Written by this script because only Babel 2.17 and later add the
+    flag themselves (with this same test), so the files do not depend on Babel's version."""
+    try:
+        return "{" in text and any(name is not None
+                                   for _, name, _, _ in string.Formatter().parse(text))
+    except ValueError:
+        return False
+
+
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return text if isinstance(text, tuple) else (text,)
+
+
+def fields(text: str | tuple[str, ...]) -> list[tuple[str, str]]:
+    """A template's placeholders as (name, spec), sorted, repeats kept; of a plural entry, the
+    placeholders its forms have between them (each form of a translation must have them:
+    tests/test_translations.py)."""
+    out = set() if isinstance(text, tuple) else None
+    for form in _forms(text):
+        found = sorted((name, spec or "") for _, name, spec, _ in string.Formatter().parse(form)
+                       if name is not None)
+        if out is None:
+            return found
+        out.update(found)
     return sorted(out)
 
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     changed = []
-    for path, data in outputs().items():
+
+    def update(path: Path, data: bytes) -> None:
         if not path.is_file() or path.read_bytes() != data:
             changed.append(path.relative_to(ROOT))
             if not check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
+
+    for path, data in outputs().items():
+        update(path, data)
+    # After the catalogs: the page's words are read from the .mo files just written.
+    update(PAGE_STRINGS_FIXTURE, page_strings_now())
     for path in changed:
         print(("out of date: " if check else "wrote ") + str(path))
     return 1 if check and changed else 0

@@ -23,7 +23,7 @@ from .simulation.coach import CoachAdvice, coach
 from .simulation import exact
 from .simulation.experiments import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                                   wilson_interval)
-from .lesson import LessonNeeds, lesson_needs
+from .classroom.needs import LessonNeeds, lesson_needs
 from .render import board_svg, cardtable_svg
 
 __version__ = "0.1.0"

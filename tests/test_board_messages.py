@@ -129,13 +129,13 @@ def test_a_game_refuses_with_a_message_whose_words_are_the_error(walked):
 def test_every_board_template_is_used_by_play_and_every_id_used_is_registered(walked, refused):
     used = {i for message in refused for i in message.ids()}
     used.update(i for error in _game_refusals() for i in error.message_data.ids())
-    from sorry_widget.cli import _closing, _opening
+    from sorry_widget.cli.board import closing, opening
 
     # Seed 15 ties in the high-card draw, so it is drawn again.
     for rules, seed in (("partnership-1934", 15), ("play-for-points-1992", 2), ("classic", 1)):
         game = Game(4, rules=rules, seed=seed)
         game.run()
-        used.update(i for m in _opening(game) + _closing(game) for i in m.ids())
+        used.update(i for m in opening(game) + closing(game) for i in m.ids())
     for move in walked:
         used.update(move.message.ids())
         for e in move._replay():

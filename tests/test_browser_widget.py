@@ -512,7 +512,10 @@ def test_which_move_is_best_shows_bars_colours_targets_and_plays_a_bar(page):
     assert {k for m in advice["moves"] for k in m["targets"]} == set(
         page.eval_on_selector_all("svg .sw-coach-target", "ns => ns.map(n => n.dataset.place)"))
     assert page.locator("svg .sw-coach-top").count() >= 1
-    assert "wins most often" in page.locator(".sw-notice").text_content()
+    # The notice says what the verdict says: one best move only when the coach is sure.
+    notice = page.locator(".sw-notice").text_content()
+    sure = advice["verdict"].startswith("Sure")
+    assert ("wins most often" in notice) == sure and ("too close to call" in notice) != sure
     # Estimates: the heading says how many games in all, each bar has its interval band, and
     # the verdict says how sure the coach is.
     assert advice["method"] == "racing"

@@ -10,7 +10,7 @@ import pytest
 
 from support.cardgame import DECLINED, Answers, three_players
 from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
-from sorry_widget._project import DOCS_URL
+from sorry_widget.core.project import DOCS_URL
 from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}

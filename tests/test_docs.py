@@ -8,7 +8,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from sorry_widget._project import DOCS_URL
+from sorry_widget.core.project import DOCS_URL
 from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
 from sorry_widget import Game
 
@@ -134,8 +134,85 @@ def test_every_rule_has_its_full_text_and_a_docs_site_link():
 
 
 def test_the_project_addresses_are_one_constant_each():
-    from sorry_widget import _project
     from sorry_widget.core import project
 
-    assert _project.DOCS_URL == project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
-    assert _project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"
+    assert project.DOCS_URL == "https://sorry-widget.github.io/sorry_widget/"
+    assert project.REPOSITORY_URL == "https://github.com/sorry-widget/sorry_widget"
+
+
+def test_each_french_page_keeps_its_english_twins_anchors_and_links_to_it():
+    """Issue 32: a docs page in French is the English page's twin: it links to it at the top, and
+    every anchor a link may use on the English page — its explicit ids and its sections' slugs —
+    is an anchor of the French page too (an explicit id where the French heading's slug
+    differs), so a link works whichever page it opens."""
+    import re
+    from support.lessons import anchors
+
+    docs = Path(__file__).parent.parent / "docs"
+    # The card game's French page translates its rules only; the formats and commands stay on
+    # the English page, which it says.
+    partial = {"cardgame.md": {"cards", "rules"}}
+    twins = [p for p in sorted((docs / "fr").glob("*.md")) if (docs / p.name).is_file()]
+    assert len(twins) >= 8
+    for french in twins:
+        english_text = (docs / french.name).read_text(encoding="utf-8")
+        french_text = french.read_text(encoding="utf-8")
+        assert re.search(rf"^\*English: \[[^\]]+\]\(\.\./{re.escape(french.name)}\)",
+                         french_text, flags=re.M), f"{french.name}: no link to its English twin"
+        sections = partial.get(french.name) or {
+            re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+            for h in re.findall(r"^##\s+(.+?)\s*$", english_text, flags=re.M)}
+        wanted = set(re.findall(r"<a\s+id=\"([^\"]+)\"", english_text)) | sections
+        missing = wanted - anchors(french_text)
+        assert not missing, f"docs/fr/{french.name} lacks the English page's anchors {missing}"
+        # Code, JSON and command lines are the same in both languages: only the words around
+        # them are translated (the partial page has its own French example).
+        if french.name not in partial:
+            assert code_blocks(french_text) == code_blocks(english_text), \
+                f"docs/fr/{french.name}: its code blocks differ from the English page's"
+
+
+def code_blocks(markdown: str) -> list[str]:
+    """A page's fenced blocks (```), each as its text."""
+    import re
+
+    return [b for _, b in re.findall(r"^( *)```[^\n]*\n(.*?)^\1```", markdown,
+                                     flags=re.M | re.S)]
+
+
+def numbers_in_prose(markdown: str, french: bool) -> dict[str, int]:
+    """The numbers a page's sentences state (not its code, links or anchors), each as Python
+    writes it: 7,560 and 7 560 are 7560; 0.5 and 0,5 are 0.5. A version (Python 3.10) keeps
+    its dot in either language."""
+    import re
+    from collections import Counter
+
+    text = re.sub(r"^( *)```.*?^\1```", "", markdown, flags=re.M | re.S)
+    text = re.sub(r"`[^`]*`|\]\([^)]*\)|<a id=\"[^\"]*\"></a>|https?://\S+", "", text)
+    if french:
+        text = re.sub(r"(?<=\d)[ \u202f\u00a0](?=\d{3}\b)", "", text)
+        return Counter(n.replace(",", ".") for n in re.findall(r"\d+(?:[,.]\d+)?", text))
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    return Counter(re.findall(r"\d+(?:\.\d+)?", text))
+
+
+def test_each_french_page_states_its_english_twins_numbers_the_french_way():
+    """Issue 32: every number an English page states, its French twin states too, written the
+    French way (27,6232; 7 560); a number only the French page has is one the English page
+    shows elsewhere (a code comment it translates). A decimal point in French prose is a
+    version number's only."""
+    import re
+
+    docs = Path(__file__).parent.parent / "docs"
+    for french in sorted((docs / "fr").glob("*.md")):
+        english = docs / french.name
+        if not english.is_file() or french.name == "cardgame.md":  # the rules only, see above
+            continue
+        english_text, french_text = english.read_text(), french.read_text()
+        said_en, said_fr = numbers_in_prose(english_text, False), numbers_in_prose(french_text, True)
+        assert not said_en - said_fr, f"docs/fr/{french.name} lacks {dict(said_en - said_fr)}"
+        shown = set(re.findall(r"\d+(?:\.\d+)?", re.sub(r"(?<=\d),(?=\d{3}\b)", "", english_text)))
+        assert set(said_fr - said_en) <= shown, f"docs/fr/{french.name}: {dict(said_fr - said_en)}"
+        prose = re.sub(r"^( *)```.*?^\1```|`[^`]*`|\]\([^)]*\)|https?://\S+", "", french_text,
+                       flags=re.M | re.S)
+        assert not re.findall(r"(?<!Python )\b\d+\.\d+", prose), french.name

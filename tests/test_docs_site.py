@@ -111,6 +111,21 @@ def test_every_internal_link_and_anchor_resolves(site, pages):
     assert lite == {"lite/lab/index.html"}, lite
 
 
+def test_each_page_with_a_twin_in_the_other_language_links_to_it(site, pages):
+    """Issue 32: the language switch. Every English page with a French twin (docs/fr/) links to
+    it near its top, and the French page links back; the sidebar lists the French pages."""
+    twins = [p.stem for p in (ROOT / "docs" / "fr").glob("*.md") if (ROOT / "docs" / p.name).is_file()]
+    assert len(twins) >= 8
+    for name in twins:
+        english, french = site / f"{name}.html", site / "fr" / f"{name}.html"
+        to_french = [a for _, _, a in pages[english].links if urlsplit(a).path == f"fr/{name}.html"]
+        to_english = [a for _, _, a in pages[french].links if urlsplit(a).path == f"../{name}.html"]
+        assert to_french, f"{name}.html does not link to its French twin"
+        assert to_english, f"fr/{name}.html does not link to its English twin"
+    index = {a for _, _, a in pages[site / "index.html"].links}
+    assert {f"fr/{name}.html" for name in twins} <= index
+
+
 def test_nothing_is_loaded_from_another_site(pages):
     """The pages read offline: no script, style sheet, picture or frame from elsewhere (links
     for the reader to follow may go anywhere)."""
@@ -238,7 +253,8 @@ def test_every_lesson_is_shown_with_what_it_printed_and_its_boards(site):
 def test_the_try_page_opens_every_lesson_in_the_lite_site(site):
     html = (site / "try.html").read_text(encoding="utf-8")
     opened = set(re.findall(r'href="lite/lab/index\.html\?path=([^"]+)"', html))
-    assert opened == {p.name for p in LESSONS}
+    assert opened == {p.name for p in LESSONS} | {
+        f"fr/{p.name}" for p in (ROOT / "notebooks").glob("fr/*.ipynb")}
     index = (site / "index.html").read_text(encoding="utf-8")
     assert 'href="try.html"' in index and 'href="api.html"' in index
 

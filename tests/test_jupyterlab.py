@@ -26,7 +26,7 @@ from sorry_widget.render import THEMES  # noqa: E402
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab with the environment's own defaults for saving widget state: nobody switched
-    it on, the README's set-up did (sorry_widget/lab_settings.py), so the quick start's saved
+    it on, the README's set-up did (sorry_widget/classroom/lab_settings.py), so the quick start's saved
     boards below prove that default too."""
     with server(tmp_path_factory.mktemp("lab"),
                 [sys.executable, "-m", "jupyterlab", *JUPYTER_ARGS, "--LabApp.news_url=",
@@ -173,7 +173,7 @@ def test_the_quick_start_runs_in_notebook_7_and_reopens_with_its_boards_and_no_k
     """The quick start in Notebook 7: its boards appear and a step moves the replay on. Then a
     teacher reopens yesterday's autosaved lesson: its boards are there before anything runs,
     not "Error displaying widget: model not found". Nobody switched widget-state saving on: the
-    environment the README's commands make has it as its default (sorry_widget/lab_settings.py;
+    environment the README's commands make has it as its default (sorry_widget/classroom/lab_settings.py;
     JupyterLab's own run of the quick start checks the same)."""
     with server(tmp_path, [sys.executable, "-m", "notebook", *JUPYTER_ARGS],
                 "/api/status?token={token}", own_save_state=False) as (base, token, served):

@@ -4,11 +4,15 @@ environment's overrides.json without losing what else it holds, and a bad file i
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
+from pathlib import Path
 
 import pytest
 
-from sorry_widget.lab_settings import lab_defaults, overrides_path, write_lab_defaults
+from sorry_widget.classroom.lab_settings import lab_defaults, overrides_path, \
+    write_lab_defaults, write_package_defaults
 
 PLUGIN = "@jupyter-widgets/jupyterlab-manager:plugin"
 
@@ -46,3 +50,53 @@ def test_the_readme_environment_has_them():
     written = json.loads(overrides_path(sys.prefix).read_text())
     for plugin, settings in lab_defaults().items():
         assert settings.items() <= written[plugin].items()
+
+
+# --- readable by every user of the environment, and the teacher's values kept (issue 31, 13) ----
+
+@pytest.fixture
+def private_umask():
+    """A umask that makes new files owner-only, as on many shared machines."""
+    old = os.umask(0o077)
+    yield
+    os.umask(old)
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_new_settings_files_and_their_folders_are_readable_by_everyone(tmp_path, private_umask):
+    for path in (write_lab_defaults(tmp_path), write_package_defaults(tmp_path)):
+        assert mode(path) == 0o644, path
+        for folder in path.relative_to(tmp_path).parents:
+            if folder != Path("."):
+                assert mode(tmp_path / folder) == 0o755, folder
+
+
+def test_a_teachers_file_keeps_its_mode_and_its_values(tmp_path, private_umask):
+    path = overrides_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    teacher = {PLUGIN: {"saveState": False}, "@jupyterlab/apputils-extension:themes":
+               {"theme": "JupyterLab Dark"}}
+    path.write_text(json.dumps(teacher))
+    os.chmod(path, 0o644)
+    before = path.stat().st_mtime_ns
+    write_lab_defaults(tmp_path)
+    assert json.loads(path.read_text()) == teacher  # saveState false stays false
+    assert path.stat().st_mtime_ns == before  # nothing to add: not rewritten
+    assert mode(path) == 0o644
+    os.chmod(path, 0o640)
+    path.write_text(json.dumps({PLUGIN: {"mimeBundleOutput": True}}))
+    write_lab_defaults(tmp_path)
+    assert json.loads(path.read_text()) == {PLUGIN: {"mimeBundleOutput": True,
+                                                     "saveState": True}}
+    assert mode(path) == 0o640
+
+
+def test_the_packages_own_file_keeps_the_mode_it_was_given(tmp_path, private_umask):
+    path = write_package_defaults(tmp_path)
+    os.chmod(path, 0o664)
+    path.write_text("{}")
+    assert write_package_defaults(tmp_path) == path
+    assert json.loads(path.read_text()) == lab_defaults() and mode(path) == 0o664

@@ -1,6 +1,6 @@
 """The house rule on layers.
 
-    core  <  board, cardgame  <  simulation  <  render  <  widget  <  cli, lesson, __init__
+    core  <  board, cardgame  <  simulation  <  render  <  widget  <  classroom, cli, __init__
 
 The games (board, cardgame) and what they share (core) import only the standard library and the
 layers below them; the two games never import each other; nothing imports upward; and no two
@@ -29,6 +29,12 @@ LAYERS = {
     # the coach (simulation) for advice.
     "widget": ({"anywidget", "traitlets", "ipywidgets", "nbformat", "nbconvert", "nbclient"},
                {"core", "board", "cardgame", "simulation", "render"}),
+    # The lessons' files and JupyterLab settings: the standard library and safe writes.
+    "classroom": (set(), {"core"}),
+    # The command: the games, their simulations and the lessons; Jupyter only when exporting
+    # (widget), loaded lazily (test_the_games_and_the_command_load_no_jupyter_package).
+    "cli": ({"distributed"}, {"core", "board", "cardgame", "simulation", "widget", "classroom",
+                              "progress", ""}),
 }
 
 #: The optional "fast" extra: the batch engine's own module, and Dask where a client is given.

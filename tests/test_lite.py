@@ -285,8 +285,8 @@ def test_the_site_carries_every_package_the_kernel_preloads(site):
     kernel = config["jupyter-config-data"]["litePluginSettings"][
         "@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
-    # Boards are saved with the notebook here too (sorry_widget/lab_settings.py).
-    from sorry_widget.lab_settings import lab_defaults
+    # Boards are saved with the notebook here too (sorry_widget/classroom/lab_settings.py).
+    from sorry_widget.classroom.lab_settings import lab_defaults
 
     assert config["jupyter-config-data"]["settingsOverrides"] == lab_defaults()
     packages = lock["packages"]
@@ -361,7 +361,9 @@ def test_every_address_the_docs_try_page_opens_is_in_the_site(site):
     page = (ROOT / "docs" / "site" / "try.md").read_text()
     addresses = set(re.findall(r'href="lite/([^"]+)"', page))
     assert "lab/index.html" in addresses and "<!-- every lesson -->" in page
-    addresses |= {f"lab/index.html?path={p.name}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    addresses |= {f"lab/index.html?path={p.relative_to(ROOT / 'notebooks').as_posix()}"
+                  for p in [*(ROOT / "notebooks").glob("*.ipynb"),
+                            *(ROOT / "notebooks").glob("fr/*.ipynb")]}
     for address in addresses:
         path, _, query = address.partition("?")
         assert (site / path).is_file(), address

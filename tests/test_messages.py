@@ -7,7 +7,7 @@ import pytest
 from sorry_widget.core.messages import Message, and_list, register, render
 
 register("testdomain", "en", {
-    "move": "{player:cap} moves {steps:plural(square,squares)} ({rules}){then:clauses}.",
+    "move": "{player:cap} moves {steps:count(square)} ({rules}){then:clauses}.",
     "bump": "bumping {whose}'s pawn ({rules})",
     "list": "{items:and} win",
     "shout": "{word:loud}",

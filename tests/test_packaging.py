@@ -22,9 +22,9 @@ import pytest
 
 from sorry_widget import __version__
 from sorry_widget.cli import main
-from sorry_widget.lab_settings import lab_defaults, package_overrides_path, \
+from sorry_widget.classroom.lab_settings import lab_defaults, package_overrides_path, \
     write_package_defaults
-from sorry_widget.lesson_files import FIRST_LESSON, lesson_files, lessons_source
+from sorry_widget.classroom.files import FIRST_LESSON, lesson_files, lessons_source
 from support.lessons import LINK, anchors
 
 ROOT = Path(__file__).parent.parent
@@ -102,7 +102,7 @@ def test_lessons_copies_and_never_overwrites_an_edited_copy_without_force(tmp_pa
 def test_every_link_of_the_copied_lessons_and_pages_opens_inside_the_copy(tmp_path):
     """A lesson's ../docs/ link, and the pages' links to each other, resolve within the folder
     the lessons were copied to, wherever it is (no link reaches back into the repository)."""
-    from sorry_widget.lesson_files import copy_lessons
+    from sorry_widget.classroom.files import copy_lessons
 
     folder = tmp_path / "anywhere" / "class"
     written, _ = copy_lessons(folder)
@@ -139,9 +139,82 @@ def test_lessons_into_a_file_is_one_sentence(tmp_path, capsys):
     assert "a file, not a folder" in capsys.readouterr().err
 
 
+# --- where the lessons may be copied, and what a failed copy says (issue 31, point 20) ----------
+
+def test_a_folder_holding_other_things_is_refused_even_with_force(tmp_path, capsys):
+    home = tmp_path / "home"
+    (home / "docs").mkdir(parents=True)
+    (home / "docs" / "rules.md").write_text("my own house rules")
+    for command in (["lessons", str(home), "--force"], ["lessons", str(home)]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "not a lessons folder" in err and "nothing was written" in err
+        assert str(home / "sorry-widget-lessons") in err and err.count("\n") == 1
+    assert (home / "docs" / "rules.md").read_text() == "my own house rules"
+    assert sorted(p.name for p in home.iterdir()) == ["docs"]
+
+
+def test_the_root_folder_is_refused_by_lessons_and_lab(monkeypatch, capsys):
+    monkeypatch.setattr(os, "execv", lambda *a: pytest.fail("lab served /"))
+    had = {name: (Path("/") / name).exists() for name in ("notebooks", "docs")}
+    for command in ("lessons", "lab"):
+        assert main([command, "/"]) == 2
+        assert "/: this folder holds other files" in capsys.readouterr().err
+    assert {name: (Path("/") / name).exists() for name in had} == had
+
+
+def test_a_folder_name_too_long_is_one_sentence(tmp_path, capsys):
+    folder = tmp_path / ("x" * 300)
+    assert main(["lessons", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert "File name too long" in err and "nothing was written" in err
+    assert err.count("\n") == 1
+
+
+def test_a_folder_in_the_way_of_a_lesson_stops_the_copy_before_it_starts(tmp_path, capsys):
+    folder = tmp_path / "class"
+    assert main(["lessons", str(folder)]) == 0
+    (folder / "docs" / "rules.md").unlink()
+    (folder / "docs" / "rules.md").mkdir()
+    (folder / FIRST_LESSON).write_text("edited")
+    capsys.readouterr()
+    assert main(["lessons", str(folder), "--force"]) == 2
+    err = capsys.readouterr().err
+    assert "in the way of 1 of the lessons' files: docs/rules.md" in err
+    assert "Nothing was written" in err
+    assert (folder / FIRST_LESSON).read_text() == "edited"
+
+
+def test_a_copy_that_fails_halfway_says_what_was_and_was_not_copied(tmp_path, monkeypatch,
+                                                                     capsys):
+    from sorry_widget.classroom import files
+
+    real, calls = files.write_text_atomic, []
+
+    def disk_fills_up(path, text, **options):
+        calls.append(path)
+        if len(calls) > 4:  # the marker, then three lessons' files
+            raise options["error"](f"lesson: not saved to {path}: No space left on device; the "
+                                   "old file is unchanged")
+        real(path, text, **options)
+
+    monkeypatch.setattr(files, "write_text_atomic", disk_fills_up)
+    folder = tmp_path / "class"
+    assert main(["lessons", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    copied = [line.removeprefix(f"  wrote {folder}/") for line in out.splitlines()]
+    every = lesson_files(ROOT)
+    assert copied == every[:3]
+    assert f"3 of {len(every)} files copied, {len(every) - 3} not: " in err
+    assert err.rstrip().endswith(", ".join(every[3:]))
+    on_disk = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                     if p.is_file() and p.name != files.MARKER)
+    assert on_disk == copied
+
+
 def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, monkeypatch,
                                                                        capsys):
-    import sorry_widget.lab_settings as lab_settings
+    import sorry_widget.classroom.lab_settings as lab_settings
 
     folder = tmp_path / "lessons"
     (folder / "notebooks").mkdir(parents=True)
@@ -151,6 +224,9 @@ def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, 
                         lambda: calls.setdefault("defaults", True))
     monkeypatch.setattr(os, "execv", lambda path, args: calls.setdefault("exec", args))
     assert main(["lab", str(folder), "--port=9999"]) == 0
+    # The address it announces is on the port it was given (it said 8888 whatever the port).
+    said = capsys.readouterr().out
+    assert "http://127.0.0.1:9999/lab/tree/notebooks" in said and "8888" not in said, said
     assert (folder / FIRST_LESSON).read_text() == "edited"
     assert (folder / "docs" / "coach.md").exists()
     command = calls["exec"]
@@ -158,7 +234,6 @@ def test_lab_copies_what_is_missing_keeps_edits_and_serves_the_folder(tmp_path, 
     assert f"--ServerApp.root_dir={folder}" in command
     assert "--LabApp.default_url=/lab/tree/notebooks" in command and command[-1] == "--port=9999"
     assert calls["defaults"]
-    assert "/lab/tree/notebooks?token=" in capsys.readouterr().out
 
 
 def test_the_lab_defaults_are_the_packages_own_file_and_a_teachers_overrides_win(tmp_path):
@@ -236,6 +311,19 @@ def test_the_wheel_carries_the_lessons_licence_and_types(built):
     assert "sorry_widget/py.typed" in names
     assert f"sorry_widget-{__version__}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.endswith((".png", ".pyc"))]
+
+
+@pytest.mark.install
+def test_the_wheels_summary_counts_the_lessons_it_carries(built):
+    """The index page's one line says how many lessons there are, counted when building (it
+    once said "seven" with eight in the wheel)."""
+    wheel, _ = built
+    with zipfile.ZipFile(wheel) as archive:
+        metadata = archive.read(f"sorry_widget-{__version__}.dist-info/METADATA").decode()
+    summary = Parser().parsestr(metadata)["Summary"]
+    lessons = [n for n in lesson_files(ROOT) if re.fullmatch(r"notebooks/[^/]+\.ipynb", n)]
+    words = "no one two three four five six seven eight nine ten eleven twelve".split()
+    assert f"with {words[len(lessons)]} lessons:" in summary, summary
 
 
 @pytest.mark.install

@@ -217,7 +217,7 @@ def test_valid_records_still_read_and_save_unchanged(board, points, cards):
 def test_the_limits_page_says_what_the_readers_do():
     from pathlib import Path
 
-    from sorry_widget import cli
+    from sorry_widget.cli import common as cli
     from sorry_widget.board import record
     from sorry_widget.board import state as position
     from sorry_widget.cardgame import cards, state
@@ -272,3 +272,89 @@ def test_games_of_tiny_decks_refill_often_and_their_records_still_read():
         record = game.record()
         assert len(record.refills) <= 2 * len(record.actions)
         assert CardRecord.from_json(record.to_json()).to_json() == record.to_json()
+
+
+# --- issue 30: counts and sizes before the items -------------------------------------------
+
+def test_a_card_record_with_a_huge_refill_is_refused_by_its_length_at_once(cards):
+    import time
+
+    # 4.5 MB: a refill of 900,000 cards, which took 5.5 s to refuse when every card was
+    # checked (and every path built) before the list was counted.
+    data = dict(cards, refills=[["1"] * 900_000])
+    text = json.dumps(data)
+    assert 4_000_000 < len(text) < 5_000_000
+    for read in (lambda: CardRecord.from_json(text), lambda: CardRecord.from_dict(data)):
+        started = time.perf_counter()
+        message = refused(CardGameError, read, "refills[0]: 900,000 cards")
+        assert time.perf_counter() - started < 1.5  # well under a second, on a loaded machine
+        assert f"at most {MAX_DECK_CARDS:,}" in message
+
+
+def test_every_list_of_a_card_record_is_counted_before_the_walk(cards):
+    import time
+
+    for key, value, words in [
+        ("deck_order", [0] * 1_500_000, "deck_order: 1,500,000 cards; a deck holds at most"),
+        ("notes", [0] * 1_500_000, "notes: 1,500,000 notes; a record holds at most 1,000"),
+        ("actions", [[0] * 70] * 20_001, "actions: 20,001 actions"),
+    ]:
+        data = dict(cards, **{key: value})
+        started = time.perf_counter()
+        refused(CardGameError, lambda data=data: CardRecord.from_json(json.dumps(data)), words)
+        assert time.perf_counter() - started < 1.5, key
+
+
+def test_the_walk_of_a_large_file_of_plain_values_is_quick():
+    import time
+
+    from sorry_widget.core.safeio import read_json
+
+    # 3.6 MB of small numbers and short texts: parsed and walked with Python's own speed.
+    text = json.dumps([[0] * 100, ["card"] * 100] * 4_000, separators=(",", ":"))
+    started = time.perf_counter()
+    read_json(text, what="x", error=ValueError, max_bytes=5_000_000)
+    assert time.perf_counter() - started < 2.5
+
+
+# --- issue 31, 15: one seed limit for the games and their records --------------------------
+
+@pytest.mark.parametrize("seed, words", [
+    ("x" * 192, "seed: a text of 192 characters; a seed has at most 100"),
+    (10 ** 150, "seed: a whole number of more than 99 digits"),
+    (10 ** 5000, "seed: a whole number of more than 99 digits"),
+    (-10 ** 5000, "seed: a whole number of more than 99 digits"),
+], ids=["192 characters", "151 digits", "5001 digits", "minus 5001 digits"])
+def test_a_game_refuses_a_seed_its_record_could_not_keep(seed, words):
+    from sorry_widget.core.errors import SorryError
+    from sorry_widget.simulation.coach import coach
+    from sorry_widget.simulation.experiments import simulate
+
+    for make in (lambda: Game(2, seed=seed), lambda: CardGame(2, seed=seed),
+                 lambda: simulate(2, games=1, seed=seed, engine="python"),
+                 lambda: coach(Position.initial(2), 1, seed=seed, engine="python")):
+        message = refused(SorryError, make, words)
+        assert message.startswith("seed: ")
+
+
+@pytest.mark.parametrize("seed", ["x" * 100, 10 ** 99 - 1, -(10 ** 99 - 1), "é" * 100],
+                         ids=["100 characters", "99 digits", "minus 99 digits", "100 é"])
+def test_a_game_at_the_seed_limit_saves_a_record_its_readers_take(seed, tmp_path):
+    from sorry_widget import SorryCardWidget, SorryWidget
+
+    game = Game(2, seed=seed)
+    game.run()
+    Record.from_game(game).save(tmp_path / "game.json")
+    assert SorryWidget(record=tmp_path / "game.json").record.seed in (seed, str(seed))
+    cards = CardGame(2, seed=seed)
+    cards.run()
+    cards.record().save(tmp_path / "cards.json")
+    assert CardRecord.load(tmp_path / "cards.json").seed in (seed, str(seed))
+    assert SorryCardWidget(record=tmp_path / "cards.json") is not None
+
+
+def test_the_coach_plays_rounds_from_a_seed_at_the_limit():
+    from sorry_widget.simulation.coach import coach
+
+    advice = coach(Position.initial(2), 1, seed="s" * 100, engine="python", budget=400)
+    assert advice.games > 0

@@ -369,3 +369,19 @@ def test_theme_auto_draws_light_and_turns_dark_on_a_dark_page():
     assert f'body[data-jp-theme-light="false"] .sb-follow .sbf-background){{fill:{dark}}}' in style
     assert "@media (prefers-color-scheme: dark)" in style
     assert "@" not in svg.replace("@media", ""), "every colour token was made concrete"
+
+
+def test_a_highlight_on_a_painted_place_rings_it_and_leaves_its_colour_showing():
+    """Issue 31, point 11: lesson 8's "one row" board highlights square 4, which the row also
+    paints; a see-through fill over it hid its own colour. A painted place gets a ring."""
+    svg = board_svg(None, pawns=False, fills={4: "#c0392b", 5: "#800026"}, highlights=[4, 9],
+                    legend=[("#c0392b", "chance 4/45")], status="from square 4")
+    overlay = {e.get("data-place"): e for e in ET.fromstring(svg).iter()
+               if e.get("class") == "highlight"}
+    assert overlay["4"].get("fill") == "none" and float(overlay["4"].get("stroke-width")) >= 4
+    assert overlay["4"].get("opacity") in (None, "1", "1.0")
+    # An unpainted place keeps the tint a highlight always had.
+    assert overlay["9"].get("fill") != "none" and float(overlay["9"].get("opacity")) < 1
+    painted = [e for e in ET.fromstring(svg).iter() if e.get("data-place") == "4"
+               and e.get("fill") == "#c0392b"]
+    assert painted, "square 4 is painted with its own colour"

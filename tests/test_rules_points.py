@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from sorry_widget.cli import score_answer
+from sorry_widget.cli.board import score_answer
 from sorry_widget.board import Position
 from sorry_widget.board.cards import CARDS_BY_NAME
 from sorry_widget.board.game import Game, GameError, next_seat

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sorry_widget.cli import score_answer
+from sorry_widget.cli.board import score_answer
 from sorry_widget.board import Position, PositionError
 from sorry_widget.board.game import Game, next_seat
 from sorry_widget.board.record import Record

@@ -183,7 +183,10 @@ def test_the_coach_rates_every_distinct_move_and_a_winning_move_is_certain():
 @pytest.mark.parametrize("engine", ["batch", "python"])
 def test_a_coach_estimate_is_the_simulation_after_the_move(engine):
     position = Position.from_dict(MIDGAME)
-    advice = coach(position, 11, rollouts=200, seed="same", engine=engine, method="full")
+    # A budget that pays for 200 games after each move (the full method keeps to the budget,
+    # 1,200 games by default with the Python engine).
+    advice = coach(position, 11, rollouts=200, seed="same", engine=engine, method="full",
+                   budget=200 * len(distinct_moves(legal_moves(position, 11))))
     assert len(advice.estimates) == len({m.result_pawns for m in legal_moves(position, 11)})
     estimate = advice.estimates[2]
     after = estimate.move.result.with_to_move("blue")
@@ -312,3 +315,51 @@ def test_paired_gap_is_the_mean_difference_with_its_interval():
     # Only the games both played count; fewer than two compare nothing.
     assert paired_gap(first, second[:10])[0] == pytest.approx(sum(diffs[:10]) / 10)
     assert paired_gap([1], [0]) == (0.0, -1.0, 1.0)
+
+
+# Issue 31, 14: a team game (which the batch engine does not play) with a 7 to split.
+TEAMS = {**MIDGAME, "rules": "teams-1992"}
+
+
+@pytest.mark.skipif(not simulation_package.experiments.fast_engine_available(),
+                    reason="the budget was chosen for the batch engine only with numba present")
+def test_a_team_game_coach_keeps_to_the_python_engine_budget_with_numba_present():
+    import time
+
+    from sorry_widget.simulation.coach import PYTHON_ENGINE_BUDGET
+    position = Position.from_dict(TEAMS)
+    started = time.perf_counter()
+    advice = coach(position, 7, rollouts=200, seed="t")
+    assert advice.engine == "python"
+    assert 0 < advice.games <= PYTHON_ENGINE_BUDGET < 200 * len(advice.estimates)
+    assert time.perf_counter() - started < 60  # about two seconds of games; a loaded machine
+
+
+def test_the_coach_refuses_budgets_and_rollouts_it_cannot_keep():
+    from sorry_widget.simulation.coach import MAX_BUDGET, MAX_ROLLOUTS
+    position = Position.from_dict(MIDGAME)
+    moves = len([m for m in distinct_moves(legal_moves(position, 7)) if not m.wins])
+    # Was KeyError: <Move 7: …> (no move got a game).
+    with pytest.raises(ValueError, match=f"budget: 1 cannot give each of the {moves} moves one "
+                                         f"game; give at least {moves}"):
+        coach(position, 7, budget=1, engine="python")
+    # Was 931 GiB asked of numpy, or a run for ever.
+    for name, value in [("rollouts", 10 ** 12), ("budget", MAX_BUDGET + 1), ("rollouts", 0),
+                        ("rollouts", MAX_ROLLOUTS + 1), ("budget", 2.5)]:
+        with pytest.raises(ValueError, match=f"^{name}: must be a whole number from 1 to "):
+            coach(position, 7, **{name: value})
+    # The full method keeps to the budget too (it played every move --rollouts times).
+    full = coach(position, 7, method="full", budget=moves * 10, engine="python", rollouts=500)
+    assert full.method == "full" and full.games == moves * 10
+    assert all(e.games == 10 for e in full.estimates if not e.exact)
+
+
+def test_the_coach_command_refuses_a_budget_or_rollouts_it_cannot_keep(tmp_path, capsys):
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(MIDGAME))
+    for option, value, words in [("--rollouts", "1000000000000", "rollouts: must be a whole "
+                                  "number from 1 to 100,000"),
+                                 ("--budget", "1", "budget: 1 cannot give each of the")]:
+        assert main(["coach", str(path), "--card", "7", option, value]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and len(err.splitlines()) == 1, err

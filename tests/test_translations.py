@@ -38,7 +38,8 @@ def test_french_is_a_language_because_its_catalogs_exist():
 def test_every_english_text_has_a_checked_french_entry(domain):
     english = update_catalogs.english()[domain]
     entries = french(domain)
-    missing = [c for c in english if c not in entries or not entries[c].string]
+    missing = [c for c in english if c not in entries or not entries[c].string
+               or not all(update_catalogs._forms(entries[c].string))]
     assert not missing, f"{domain}.po has no French for {missing[:10]}"
     stale = [c for c in english if entries[c].id != english[c] or entries[c].fuzzy]
     assert not stale, f"{domain}.po: the English changed since translated: {stale[:10]}"
@@ -53,18 +54,48 @@ def test_french_placeholders_are_the_english_ones(domain):
 
 def test_placeholder_check_catches_a_renamed_or_lost_field():
     fields = update_catalogs.fields
-    assert fields("{player:cap} moves {steps:plural(square,squares)}") == \
-        fields("{player:cap} avance de {steps:plural(case,cases)}")
+    assert fields("{player:cap} moves {steps:count(square)}") == \
+        fields("{player:cap} avance de {steps:count(square)}")
+    assert fields("{steps:count(square)}") != fields("{steps:count(card)}")
+    assert fields(("{n} card", "{n} cards")) == fields(("une carte", "{n} cartes"))
+    assert fields(("{n} card", "{n} cards")) != fields(("une carte", "des cartes"))
     assert fields("{player} moves") != fields("{joueur} avance")
     assert fields("{a} and {b}") != fields("{a} et")
     assert fields("{a:colour}") != fields("{a}")
 
 
 def test_the_committed_files_are_what_the_po_files_compile_to():
-    """The .mo files (and js/strings.js's French column) match the .po files: no drift."""
+    """The .mo files (and the page's English for the package) match the .po files: no drift."""
     stale = [str(path.relative_to(ROOT)) for path, data in update_catalogs.outputs().items()
              if not path.is_file() or path.read_bytes() != data]
     assert not stale, f"run scripts/update_catalogs.py: out of date: {stale}"
+
+
+def forms_selected(expression: str) -> set[int]:
+    """The plural forms a gettext rule selects, over counts from 0 to 1,000 and the powers
+    of ten up to 10**9 with their neighbours (where rules such as CLDR's n % 1000000 change)."""
+    rule = gettext.c2py(expression)
+    counts = set(range(1001)) | {10**k + d for k in range(3, 10) for d in (-1, 0, 1)}
+    return {rule(n) for n in counts}
+
+
+@pytest.mark.parametrize("domain", update_catalogs.DOMAINS)
+def test_every_catalog_has_the_projects_plural_rule_and_every_form_it_selects(domain):
+    """The plural rule is the project's (update_catalogs.PLURAL_FORMS), whatever Babel wrote
+    the files, and every plural entry has a translation for each form the rule can pick."""
+    for language in update_catalogs.languages():
+        nplurals, expression = update_catalogs.plural_forms(language)
+        assert forms_selected(expression) == set(range(nplurals))
+        folder = ROOT / "sorry_widget" / "locale" / language / "LC_MESSAGES"
+        with open(folder / f"{domain}.po", "rb") as handle:
+            catalog = read_po(handle)
+        assert catalog.plural_forms == f"nplurals={nplurals}; plural={expression};"
+        with open(folder / f"{domain}.mo", "rb") as handle:
+            compiled = gettext.GNUTranslations(handle)
+        assert compiled.info()["plural-forms"] == catalog.plural_forms
+        for message in catalog:
+            if message.id and message.pluralizable:
+                assert len(message.string) == nplurals and all(message.string), message.id
 
 
 def test_the_mo_files_read_with_the_standard_library_only():
@@ -84,14 +115,17 @@ def test_words_and_rule_texts_in_french():
         "SORRY! Pas vraiment…"
     assert word("red", "en", "colour.red") == "red"
     assert rule_entry("C7", "title", "The 2", "fr") == "Le 2"
-    assert rule_entry("K9", "text", "x", "fr").startswith("Pigez-en 2 : pigez deux cartes")
+    from sorry_widget.cardgame.rulebook import CARD_RULE_TEXTS
+    assert rule_entry("K9", "text", CARD_RULE_TEXTS["K9"]["text"], "fr").startswith(
+        "Pigez-en 2 : pigez deux cartes")
+    # A lookup is by the English too: a stale English finds no translation.
+    assert rule_entry("K9", "text", "x", "fr") == "x"
     assert rule_entry("C7", "title", "The 2", "en") == "The 2"
 
 
 def test_french_templates_come_from_the_catalog_and_fall_back_to_english(tmp_path,
                                                                          monkeypatch):
-    register("transtest", "en", {"move": "{player:cap} moves {n:plural(square,squares)} "
-                                          "({rules})"})
+    register("transtest", "en", {"move": "{player:cap} moves {n:count(square)} ({rules})"})
     # A catalog for the test domain, compiled as the package's are.
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
@@ -99,13 +133,14 @@ def test_french_templates_come_from_the_catalog_and_fall_back_to_english(tmp_pat
     folder = tmp_path / "fr" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     catalog = Catalog(locale="fr")
-    catalog.add("{player:cap} moves {n:plural(square,squares)} ({rules})",
-                "{player:cap} avance de {n:plural(case,cases)} ({rules})",
+    catalog.add("{player:cap} moves {n:count(square)} ({rules})",
+                "{player:cap} avance de {n:count(square)} ({rules})",
                 context="transtest.move")
     with open(folder / "transtest.mo", "wb") as handle:
         write_mo(handle, catalog)
+    (folder / "words.mo").write_bytes((FR / "words.mo").read_bytes())  # "{n} cases"
     monkeypatch.setattr(messages, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(messages, "_CATALOGS", {})
+    monkeypatch.setattr(messages, "_TRANSLATIONS", {})
     move = Message("transtest.move", player="rouge", n=3, rules="C13")
     assert move.text("fr") == "Rouge avance de 3 cases (C13)"
     assert move.text() == "Rouge moves 3 squares (C13)"
@@ -131,11 +166,50 @@ def test_explanation_in_uses_what_an_item_offers():
     assert explanation_in(Plain(), "fr") == "Red moves 5 squares (C13)."
 
 
-def test_the_page_has_every_ui_string_in_french():
-    columns = update_catalogs.ui_columns()
-    assert set(columns["fr"]) == set(columns["en"])
-    assert columns["fr"]["first"] == "« Début"
-    assert columns["fr"]["status.to_move"] == "{colour} joue"
+def test_the_page_gets_its_words_from_the_catalogs():
+    """The page's English is js/strings.js's UI_ENGLISH (copied for the package into
+    ui_strings.json); Python sends it the catalogs' words, so its code holds no French."""
+    from sorry_widget.widget.strings import page_strings, ui_english
+
+    english = update_catalogs.ui_english()
+    assert {k: list(v) if isinstance(v, tuple) else v for k, v in english.items()} == ui_english()
+    js = (ROOT / "js" / "strings.js").read_text(encoding="utf-8")
+    assert "« Début" not in js and "fr:" not in js
+    french, en = page_strings("fr"), page_strings("en")
+    assert set(french["ui"]) == set(en["ui"]) == set(english)
+    assert french["ui"]["first"] == "« Début" and en["ui"]["first"] == "« First"
+    assert french["ui"]["status.to_move"] == "{colour} joue"
+    # A count has its catalog's forms, picked by the catalog's rule (the page applies it too).
+    assert (french["nplurals"], french["plural"]) == update_catalogs.plural_forms("fr")
+    assert french["ui"]["new.n_players"] == ["{n} joueur", "{n} joueurs"]
+    assert (en["nplurals"], en["plural"], en["ui"]["new.n_players"]) == \
+        (2, "(n != 1)", ["{n} players", "{n} players"])
+    # A colour, a card, a place: the words catalog's, the one Python uses too.
+    assert french["words"]["colour.red"] == word("red", "fr", "colour.red") == "rouge"
+    assert french["words"]["cardgame.card.take-2"] == "Pigez-en 2"
+    assert not any(k.startswith(("colour.", "card.take", "a11y.colour")) for k in english)
+
+
+def test_the_page_tests_read_the_words_python_sends():
+    """js/test/page-strings.json, the node tests' strings trait (English and French), is what
+    page_strings sends now: the page's French is tested from the catalogs, not a copy."""
+    from sorry_widget.widget.strings import page_strings
+
+    fixture = update_catalogs.PAGE_STRINGS_FIXTURE
+    assert fixture.is_file() and fixture.read_bytes() == \
+        update_catalogs.page_strings_fixture(page_strings), \
+        "run scripts/update_catalogs.py: js/test/page-strings.json is out of date"
+    assert set(json.loads(fixture.read_text(encoding="utf-8"))) == {"en", "fr"}
+
+
+def test_a_widget_sends_the_page_its_words_and_follows_its_language():
+    from sorry_widget import SorryCardWidget, SorryWidget
+
+    board = SorryWidget(language="fr")
+    assert board.strings["ui"]["first"] == "« Début" and "strings" in board.keys
+    board.language = "en"
+    assert board.strings["ui"]["first"] == "« First"
+    assert SorryCardWidget(language="fr").strings["words"]["colour.blue"] == "bleu"
 
 
 def test_best_language_reads_page_and_system_tags():
@@ -223,7 +297,9 @@ def test_widget_badges_follow_the_language():
     demo = SorryWidget(position=Position.from_dict(POSITION), card="7", language="fr")
     assert demo.rule_texts, "a demo's play cites rules"
     rule, badge = next(iter(demo.rule_texts.items()))
-    assert badge["summary"] == rule_entry(rule, "summary", "?", "fr") != "?"
+    from sorry_widget.board.rulebook import RULE_SUMMARIES
+    assert badge["summary"] == rule_entry(rule, "summary", RULE_SUMMARIES[rule], "fr") != \
+        RULE_SUMMARIES[rule]
     assert badge["link"].endswith(f"#{rule.lower()}")
     demo.language = "en"
     from sorry_widget.board.rulebook import RULE_SUMMARIES

@@ -138,9 +138,20 @@ def test_the_synced_state_is_at_most_twice_the_record(finished_record):
 
 def synced_bytes(widget) -> int:
     """What the kernel sends of a widget's state (as its JSON messages are written), less
-    the module and styles, which anywidget sends alike for every widget."""
-    state = {k: v for k, v in widget.get_state().items() if k not in ("_esm", "_css")}
+    the module and styles, which anywidget sends alike for every widget, and the page's words
+    (the strings trait), alike for every widget of a language (bounded on its own below)."""
+    state = {k: v for k, v in widget.get_state().items()
+             if k not in ("_esm", "_css", "strings")}
     return len(json.dumps(state, ensure_ascii=False).encode())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_pages_words_are_the_same_for_every_widget_and_under_16_kB(language):
+    demo = SorryWidget(position=pos(red=[10, 20, "start", "start"]), card="7",
+                       example="R10-13 R20-24>28", language=language)
+    game = SorryWidget(record=Record.from_game(Game(2, seed=1)), language=language)
+    assert demo.strings == game.strings
+    assert len(json.dumps(demo.get_state()["strings"], ensure_ascii=False).encode()) <= 16 * 1024
 
 
 def compact_bytes(record: Record) -> int:
@@ -167,7 +178,7 @@ def test_a_rule_demo_with_its_drawing_is_within_twice_its_record_plus_64_kB():
 def test_the_rule_badges_carry_the_full_text_of_each_rule_the_plays_cite():
     """Issue 24: each badge reads in full with no file outside the package; only the rules the
     plays cite travel, each added when a play first cites it."""
-    from sorry_widget._project import DOCS_URL
+    from sorry_widget.core.project import DOCS_URL
     from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
 
     def cited(w):

@@ -14,30 +14,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sorry_widget.widget.replay import page_messages
 from support.widget_cases import MODES, errors, listen, make, snapshot
 
 # A long property run (its tier: tests/conftest.py).
 pytestmark = [pytest.mark.slow]
 
-# Fields of the messages the page sends (js/, bundled into widget.js): name -> (required, accepted JSON types).
-TEXT, NUMBER, LIST, NULL = (str,), (int,), (list,), (type(None),)
-BOARD = {
-    "hello": {"theme": (False, TEXT + NULL)},
-    "move": {"notation": (True, TEXT), "card": (False, TEXT + NULL),
-             "completed": (False, TEXT + NULL)},
-    "try": {"clicks": (False, LIST + NULL)},
-    "annotate": {"play": (True, NUMBER), "text": (False, TEXT + NULL),
-                 "arrows": (False, LIST + NULL), "squares": (False, LIST + NULL)},
-    "reset": {}, "show": {}, "coach": {},
-    "new_game": {"rules": (False, TEXT), "players": (False, NUMBER + LIST),
-                 "people": (False, LIST + NULL)},
-}
-CARD = {
-    "hello": {"theme": (False, TEXT + NULL)},
-    "act": {"notation": (True, TEXT)},
-    "reset": {},
-    "annotate": {"play": (True, NUMBER), "text": (False, TEXT + NULL)},
-}
+JSON_TYPES = {"string": str, "integer": int, "array": list, "null": type(None)}
+
+
+def described(view: str) -> dict[str, dict[str, tuple[bool, tuple[type, ...]]]]:
+    """The messages a view takes, from the one description the page and the widgets read
+    (sorry_widget/widget/page_messages.json): type -> field -> (required, accepted types)."""
+    return {kind: {name: ("default" not in field,
+                          tuple(JSON_TYPES[t] for t in field["types"]))
+                   for name, field in fields.items()}
+            for kind, fields in page_messages(view).items()}
+
+
+BOARD, CARD = described("board"), described("cardtable")
 SURROGATES = ["\ud83d", "note \udc00 here", "\ud83d\ude00"[:1] + "x"]
 JUNK = st.recursive(
     st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 300)
@@ -81,6 +76,10 @@ def _plausible(field: str):
         return st.sampled_from([None, "", "7", "1", "sorry", "R8-9"])
     if field == "theme":
         return st.sampled_from([None, "light", "dark", "auto", "neon"])
+    if field == "language":
+        # (not French: a page in French has every frame said again in it, seconds under load,
+        # which the language tests cover; each input here is bounded for checking it)
+        return st.sampled_from([None, "en", "en-GB", "xx", ""])
     if field == "clicks":
         return st.lists(PLACES, max_size=3)
     if field == "play":

@@ -39,6 +39,15 @@ BLOCK_BACK = card_state(play_pile=["sorry-back"], total=0, to_play="blue",
                                  "victim": "red"})
 
 
+def coached(card: str, language: str = "en", **pawns) -> SorryWidget:
+    """A rule demo the coach is asked about with one game per move (never sure of two moves
+    that do not win at once, whatever the engine): red's pawns on 8 and 20 by default."""
+    w = SorryWidget(position=pos(**(pawns or {"red": [8, 20]}), yellow=[33, 40]), card=card,
+                    language=language)
+    w.coach_rollouts = 1
+    return w
+
+
 class Session:
     """Drives widgets as a person and a page would, keeping every message they say."""
 
@@ -81,6 +90,11 @@ def board_session(s: Session) -> None:
     endgame = s.keep(SorryWidget(position=pos(red=[30, "home", "home", "home"],
                                               yellow=[50, "home", "home", "home"]), card="10"))
     s.page(endgame, {"type": "coach"})
+    # Sure (a move wins at once), too close to call between two moves, and among four.
+    for advised in coached("10", red=[58, "home", "home", "home"]), coached("5"), \
+            coached("10"):
+        s.keep(advised)
+        s.page(advised, {"type": "coach"})
     game.set_state([1])
     s.said.append(game.notice)
     game.set_state({name: 1 for name in ("plays", "mode", "final", "start", "humans",
@@ -91,7 +105,7 @@ def board_session(s: Session) -> None:
         s.said.append(game.notice)
     s.refused(game.step)
     game._on_event = lambda kind, content: 1 / 0  # a bug in a handler
-    s.page(game, {"type": "nope"})
+    s.page(game, {"type": "reset"})  # (a message the board takes, so it reaches the handler)
     game.new_game("classic", 3, ["blue"], seed=42)
     s.said.append(game.notice)
 
@@ -226,3 +240,31 @@ def test_prompts_cite_their_rules():
         "Blue plays a SORRY! on you: one of your pawn cards would go back to START. Block it "
         "with Don't Be SORRY!? (K14)")
     assert prompt_message(card_state()) is None
+
+
+@pytest.mark.parametrize("language, not_sure, sure_, close, best", [
+    ("en", "Not sure: ", "Sure: ", "are too close to call", "wins most often"),
+    ("fr", "Pas sûr : ", "Sûr : ", "sont trop proches pour être départagés",
+     "gagne le plus souvent")])
+def test_the_coach_notice_says_what_its_verdict_says(language, not_sure, sure_, close, best):
+    # Issue 31, 10: a green notice said "R33-35 wins most often (36%)" while the verdict said
+    # "Not sure" between that move and two others.
+    w = coached("5", language)
+    listen(w)
+    w._on_message(w, {"type": "coach"}, None)
+    assert w.coach_advice["verdict"].startswith(not_sure)
+    assert w.notice.id == "widget.board_coach_close"
+    assert close in w.message and best not in w.message
+    assert "R8-13" in w.message and "R20-25" in w.message, w.message
+    many = coached("10", language)
+    listen(many)
+    many._on_message(many, {"type": "coach"}, None)
+    assert many.coach_advice["verdict"].startswith(not_sure)
+    leaders = [m["notation"] for m in many.coach_advice["moves"]]
+    assert len(leaders) == 4 and f" {len(leaders)} " in many.message
+    assert close.split()[-1] in many.message and best not in many.message
+    sure = coached("10", language, red=[58, "home", "home", "home"])
+    listen(sure)
+    sure._on_message(sure, {"type": "coach"}, None)
+    assert sure.coach_advice["verdict"].startswith(sure_)
+    assert f"R58-H {best}" in sure.message, sure.message

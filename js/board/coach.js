@@ -2,23 +2,21 @@
 
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
-import { capital } from "../words.js";
+import { colourName } from "../words.js";
 
 /**
  * What the coach's bars are: exact chances, or estimates from how many games.
+ * @param {AnyModel} model
  * @param {CoachAdvice} advice
  * @returns {string}
  */
-export function coachHeading(advice) {
-  const who = `Which move is best? ${capital(advice.colour)}'s chance to win after each move`;
-  if (advice.method === "exact") {
-    return `${who}, exactly (both then playing their best; cards drawn with replacement)`;
-  }
-  if (advice.method === "racing") {
-    return `${who} (${advice.games.toLocaleString()} ${advice.strategy} games in all, up to ` +
-      `${advice.rollouts.toLocaleString()} after each; clearly worse moves dropped; 95% intervals)`;
-  }
-  return `${who} (${advice.rollouts.toLocaleString()} ${advice.strategy} games each, 95% intervals)`;
+export function coachHeading(model, advice) {
+  const t = (key, values) => uiText(model, key, values);
+  const who = t("coach.who", { colour: colourName(model, advice.colour) });
+  if (advice.method === "exact") return t("coach.exactly", { who });
+  const numbers = { who, strategy: advice.strategy, games: advice.games.toLocaleString(),
+    rollouts: advice.rollouts.toLocaleString() };
+  return t(advice.method === "racing" ? "coach.racing" : "coach.full", numbers);
 }
 
 /**
@@ -59,8 +57,8 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
       return;
     }
     const box = h("div", { class: "sw-coach", role: "group",
-      "aria-label": "the coach's estimate of each move's chance to win" },
-    h("div", { class: "sw-coach-head" }, coachHeading(advice)));
+      "aria-label": uiText(model, "coach.bars") },
+    h("div", { class: "sw-coach-head" }, coachHeading(model, advice)));
     // The bars share one scale, from 0 to just above the highest interval, so that moves
     // with similar chances still look different.
     const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
@@ -71,20 +69,22 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
         h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
     for (const m of advice.moves) {
       // An exact figure has no interval to draw; an estimate says how many games it rests on.
-      const figure = m.exact ? `Exact: ${pct(m.win_rate)}.`
-        : `Won ${m.wins} of ${m.games} games (95% interval ${pct(m.ci95[0])} to ${pct(m.ci95[1])})` +
-          (m.dropped ? "; no more games after that: clearly worse than the leader." : ".");
+      const figure = m.exact ? uiText(model, "coach.exact_figure", { rate: pct(m.win_rate) })
+        : uiText(model, "coach.won", { wins: m.wins, games: m.games, low: pct(m.ci95[0]),
+          high: pct(m.ci95[1]) }) + (m.dropped ? uiText(model, "coach.dropped") : ".");
+      const best = !m.best ? "" : uiText(model, m.exact ? "coach.best" : "coach.best_estimate");
       const row = h("button", { type: "button",
         class: "sw-coach-row" + (m.best ? " sw-coach-best" : "") + (m.exact ? " sw-coach-exact" : "") +
           (m.dropped ? " sw-coach-dropped" : ""),
-        title: `${m.best ? (m.exact ? "Best. " : "Best estimate. ") : ""}${m.explanation} ${figure} Click to play it.`,
+        title: uiText(model, "coach.row_title", { best, explanation: m.explanation, figure }),
         "data-notation": m.notation, "data-win-rate": String(m.win_rate) },
       h("span", { class: "sw-coach-move" }, (m.best ? "★ " : "") + m.notation),
       h("span", { class: "sw-coach-bar" },
         h("span", { class: "sw-coach-fill", style: `width:${along(m.win_rate)}` }),
         ...(m.exact ? [] : [h("span", { class: "sw-coach-ci",
           style: `left:${along(m.ci95[0])};width:${along(m.ci95[1] - m.ci95[0])}` })])),
-      h("span", { class: "sw-coach-rate" }, pct(m.win_rate) + (m.exact ? " exact" : "")));
+      h("span", { class: "sw-coach-rate" }, m.exact
+        ? uiText(model, "coach.exact_rate", { rate: pct(m.win_rate) }) : pct(m.win_rate)));
       row.onclick = () => sendMove(m.notation);
       box.append(row);
     }
@@ -95,7 +95,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
   // Each move's target places coloured by its estimate: the best strongest.
   /** @param {CoachAdvice|null} advice */
   function paintCoachTargets(advice) {
-    for (const node of svg().querySelectorAll(".sw-coach-target")) {
+    for (const node of /** @type {NodeListOf<SVGElement>} */ (svg().querySelectorAll(".sw-coach-target"))) {
       node.classList.remove("sw-coach-target", "sw-coach-top");
       node.style.removeProperty("--sw-coach");
     }
@@ -105,7 +105,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     for (const m of advice.moves) {
       const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
       for (const key of m.targets) {
-        for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
+        for (const node of /** @type {NodeListOf<SVGElement>} */ (svg().querySelectorAll(`[data-place="${key}"]`))) {
           if (node.closest("#overlay") || node.closest("g.pawn")) continue;
           const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
           node.classList.add("sw-coach-target");

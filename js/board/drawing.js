@@ -4,7 +4,7 @@
 import { framesOf } from "./frames.js";
 import { arrow, outline } from "./marks.js";
 import { h, reducedMotion, sleep, svgEl, svgFragment, themeOf } from "../dom.js";
-import { a11yWords, placeName } from "../words.js";
+import { a11yWords, pawnName, placeName } from "../words.js";
 
 /**
  * The board's picture: the drawing Python sent, the pawns walked from play to play, the shown
@@ -14,7 +14,8 @@ import { a11yWords, placeName } from "../words.js";
  * @param {AnyModel} ctx.model
  * @param {HTMLElement} ctx.root the board view's root, which says the play shown
  * @param {HTMLElement} ctx.box where the board is drawn
- * @param {(ev: Event) => void} ctx.onClick a click (or Enter, Space) on the board
+ * @param {(ev: {target: EventTarget}) => void} ctx.onClick a click (or Enter, Space) on the
+ *   board, or the place Enter picked
  * @param {(i: number) => void} ctx.panels fill the side panels for play i
  * @returns {{draw: () => void, load: () => void, follow: (wanted: number) => void,
  *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,
@@ -199,8 +200,7 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
         used[key] = n + 1;
         const slots = slotsOf(spots[key]);
         put(pawn, ...slots[n % slots.length]);
-        const where = key.includes(":") ? key.split(":")[1] : `square ${key}`;
-        pawn.setAttribute("aria-label", `${colour} pawn on ${where}`);
+        pawn.setAttribute("aria-label", pawnName(model, colour, key));
       }
     }
   }

@@ -1,6 +1,7 @@
 // Play for points: the person's hand of cards.
 
 import { h } from "../dom.js";
+import { uiText } from "../strings.js";
 import { cardLabel, withArticle } from "../words.js";
 
 /**
@@ -8,6 +9,7 @@ import { cardLabel, withArticle } from "../words.js";
  * (its moves are then the ones the board offers) or discard one no card can move.
  * @param {object} ctx
  * @param {HTMLElement} ctx.box where the hand is shown
+ * @param {AnyModel} ctx.model
  * @param {{isLive: () => boolean}} ctx.shell
  * @param {() => void} ctx.schedule redraw, once per batch
  * @param {(notation: string) => void} ctx.sendMove play a move (a discard)
@@ -15,7 +17,7 @@ import { cardLabel, withArticle } from "../words.js";
  * @returns {{fill: (pend: Pending|null) => void, chosen: () => (string|null),
  *   forget: () => void}}
  */
-export function handBox({ box, shell, schedule, sendMove, onPick }) {
+export function handBox({ model, box, shell, schedule, sendMove, onPick }) {
   let chosenCard = null;    // the card picked from the hand
   /** @param {Pending|null} pend the person's turn, if the play shown waits for it */
   function fill(pend) {
@@ -29,16 +31,17 @@ export function handBox({ box, shell, schedule, sendMove, onPick }) {
       const cardButton = h("button", { type: "button", class: "sw-hand-card" +
         (card === chosenCard ? " sw-active" : ""), "data-card": card,
         "aria-pressed": String(card === chosenCard),
-        title: movable.has(card) ? `Play ${withArticle(card)}` : `${withArticle(card)} cannot move`,
+        title: uiText(model, movable.has(card) ? "hand.play" : "hand.cannot_move",
+          { card: withArticle(model, card) }),
         onclick: () => { chosenCard = card; onPick(); schedule(); } },
-        cardLabel(card));
+        cardLabel(model, card));
       cardButton.disabled = !movable.has(card);
       box.append(cardButton);
     }
     for (const m of pend.moves.filter((x) => x.kind === "discard")) {
       box.append(h("button", { type: "button", class: "sw-discard", title: m.explanation,
         onclick: () => { chosenCard = m.card; sendMove(m.notation); } },
-        `Discard ${withArticle(m.card)}`));
+        uiText(model, "hand.discard", { card: withArticle(model, m.card) })));
     }
   }
 

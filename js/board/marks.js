@@ -4,6 +4,11 @@ import { svgEl } from "../dom.js";
 
 // --- drawing on the board, from coordinates Python gave -----------------------------------
 
+/**
+ * An arrow from one point to another, its head at the second.
+ * @param {Element} layer @param {number[]} from [x, y] @param {number[]} to [x, y]
+ * @param {string} colour @param {number} width @param {string} cls
+ */
 export function arrow(layer, [x1, y1], [x2, y2], colour, width, cls) {
   const dx = x2 - x1, dy = y2 - y1;
   const length = Math.hypot(dx, dy) || 1;

@@ -1,7 +1,7 @@
 // The New game… button and its form.
 
 import { h } from "../dom.js";
-import { uiText } from "../strings.js";
+import { colourWord, uiCount, uiText } from "../strings.js";
 
 /**
  * The New game… button, at the end of the annotate bar, and the form it opens: a rule set, how
@@ -20,13 +20,13 @@ export function newGameForm({ model, button, bar }) {
   function fill() {
     const rs = model.get("rule_set") || {};
     form.replaceChildren();
-    const rulesSel = h("select", { class: "sw-new-rules", "aria-label": "rule set" });
+    const rulesSel = h("select", { class: "sw-new-rules", "aria-label": uiText(model, "new.rule_set") });
     for (const r of rs.available || []) {
       rulesSel.append(h("option", { value: r.name, ...(r.name === rs.name ? { selected: "" } : {}) },
         r.title));
     }
-    const playersSel = h("select", { class: "sw-new-players", "aria-label": "players" });
-    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, `${n} players`));
+    const playersSel = h("select", { class: "sw-new-players", "aria-label": uiText(model, "new.players") });
+    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, uiCount(model, "new.n_players", n)));
     const colours = ["red", "blue", "yellow", "green"];
     const boxes = colours.map((c) => h("input", { type: "checkbox", value: c,
       class: "sw-new-person", ...(c === "red" ? { checked: "" } : {}) }));
@@ -38,8 +38,8 @@ export function newGameForm({ model, button, bar }) {
     };
     rulesSel.addEventListener("change", fitPlayers);
     fitPlayers();
-    form.append(rulesSel, playersSel, h("span", {}, "played by people:"),
-      ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${c}`)),
+    form.append(rulesSel, playersSel, h("span", {}, uiText(model, "new.people")),
+      ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${colourWord(model, c)}`)),
       h("button", { type: "submit", class: "sw-start-game" }, uiText(model, "start_game")));
     form.onsubmit = (ev) => {
       ev.preventDefault();

@@ -1,8 +1,8 @@
 // The board's side panel: status line, teams, the high-card draw, scores, a demo's buttons.
 
 import { h } from "../dom.js";
-import { uiHas, uiText } from "../strings.js";
-import { capital, cardLabel, stop } from "../words.js";
+import { uiText } from "../strings.js";
+import { cardLabel, colourName, stop, withArticle } from "../words.js";
 
 // A forfeit is the only move: nothing on the board can be clicked, only the Pass button.
 /** @param {Pending} pend */
@@ -11,6 +11,47 @@ export function onlyPass(pend) {
 }
 
 export const rank = (name) => (name === "sorry" ? 13 : Number(name));
+
+/**
+ * The side panel's words in the model's language: `t` any entry, `who` a colour's name, `art`
+ * a card with its article ("a 7", "an 8").
+ * @param {AnyModel} model
+ */
+export function panelWords(model) {
+  const t = (key, values) => uiText(model, key, values);
+  const who = (colour) => colourName(model, colour);
+  const art = (card) => withArticle(model, card);
+  return { t, who, art };
+}
+
+/**
+ * The board's status line on play i: who won, or whose move it is and what they do; where in
+ * the game it is; and the colour to write it in (the player it names).
+ * @param {AnyModel} model its mode and final
+ * @param {{i: number, lastIndex: number, plays: PlayData[], pend: Pending, waiting: boolean,
+ *   chosenCard: (string|null)}} view
+ * @returns {{line: string, where: string, colour: string}}
+ */
+export function boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard }) {
+  const { t, who, art } = panelWords(model);
+  const play = i > 0 ? plays[i - 1] : null;
+  const demo = model.get("mode") === "demo";
+  const fin = model.get("final") || {};
+  const winner = i === lastIndex ? fin.winner : null;
+  const toMove = i < plays.length ? plays[i].colour : fin.to_move;
+
+  let line;
+  if (winner) line = Array.isArray(winner) ? t("team_wins", { first: who(winner[0]), second: who(winner[1]) }) : t("wins", { colour: who(winner) });
+  else if (waiting && demo) line = t("status.demo_holds", { colour: who(pend.colour), card: stop(art(pend.card)) });
+  else if (waiting && pend.hand) line = chosenCard ? t("status.hand_playing", { colour: who(pend.colour), card: art(chosenCard) }) : t("status.hand_choose", { colour: who(pend.colour) });
+  else if (waiting && onlyPass(pend)) line = t("status.pass", { colour: who(pend.colour), card: art(pend.card) });
+  else if (waiting) line = t("status.drew", { colour: who(pend.colour), card: art(pend.card) });
+  else if (demo && play) line = t("status.demo_move", { colour: who(play.colour), card: stop(art(play.card)) });
+  else line = t("status.to_move", { colour: who(toMove || "") });
+  const where = i === 0 ? t("status.start") : t("status.where", { play: i, last: lastIndex, turn: play.turn });
+  const colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove) || "";
+  return { line, where, colour };
+}
 
 /**
  * The side panel's words on the play shown: the rule set, whose move it is (or who won), the
@@ -25,10 +66,7 @@ export const rank = (name) => (name === "sorry" ? 13 : Number(name));
  *   chosenCard: (string|null)}) => void}}
  */
 export function boardPanels({ model, shell }) {
-  const t = (key, values) => uiText(model, key, values);
-  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
-  const art = (card) => t(uiHas(model, `card_article.${card}`) ? `card_article.${card}` : "card_article",
-    { card: cardLabel(card) });
+  const { t, who } = panelWords(model);
   const ruleLine = h("div", { class: "sw-rule-set" });
   const status = h("div", { class: "sw-status" });
   const teamLine = h("div", { class: "sw-teams", hidden: "" });
@@ -52,20 +90,10 @@ export function boardPanels({ model, shell }) {
     const demo = model.get("mode") === "demo";
     const fin = model.get("final") || {};
     const winner = i === lastIndex ? fin.winner : null;
-    const toMove = i < plays.length ? plays[i].colour : fin.to_move;
-
-    let line;
-    if (winner) line = Array.isArray(winner) ? t("team_wins", { first: who(winner[0]), second: who(winner[1]) }) : t("wins", { colour: who(winner) });
-    else if (waiting && demo) line = t("status.demo_holds", { colour: who(pend.colour), card: stop(art(pend.card)) });
-    else if (waiting && pend.hand) line = chosenCard ? t("status.hand_playing", { colour: who(pend.colour), card: art(chosenCard) }) : t("status.hand_choose", { colour: who(pend.colour) });
-    else if (waiting && onlyPass(pend)) line = t("status.pass", { colour: who(pend.colour), card: art(pend.card) });
-    else if (waiting) line = t("status.drew", { colour: who(pend.colour), card: art(pend.card) });
-    else if (demo && play) line = t("status.demo_move", { colour: who(play.colour), card: stop(art(play.card)) });
-    else line = t("status.to_move", { colour: who(toMove || "") });
-    status.textContent = line + " ";
-    status.append(h("span", { class: "sw-where" },
-      i === 0 ? t("status.start") : t("status.where", { play: i, last: lastIndex, turn: play.turn })));
-    status.dataset.colour = (Array.isArray(winner) ? winner[0] : winner) || (waiting ? pend.colour : play && demo ? play.colour : toMove) || "";
+    const said = boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard });
+    status.textContent = said.line + " ";
+    status.append(h("span", { class: "sw-where" }, said.where));
+    status.dataset.colour = said.colour;
     shell.explain(explanation, play,
       demo ? t("demo_start") : t("game_start"));
     const rs = model.get("rule_set") || {};
@@ -74,30 +102,30 @@ export function boardPanels({ model, shell }) {
     teamLine.hidden = !teams;
     if (teams) {
       const home = (c) => (frame[c] || []).filter((k) => k.endsWith(":home")).length;
-      teamLine.textContent = teams.map((t) => `${t.map(capital).join(" + ")}: ` +
-        `${t.reduce((n, c) => n + home(c), 0)} of ${t.reduce((n, c) => n + (frame[c] || []).length, 0)} HOME`).join(" · ");
+      teamLine.textContent = teams.map((team) => t("team_line", { team: team.map(who).join(" + "),
+        home: team.reduce((n, c) => n + home(c), 0),
+        pawns: team.reduce((n, c) => n + (frame[c] || []).length, 0) })).join(" · ");
     }
     const draws = rs.leader_draws || [];
     leaderLine.hidden = !(draws.length && i === 0);
     if (draws.length) {
       const lead = draws[draws.length - 1].reduce((a, b) => (rank(b[1]) > rank(a[1]) ? b : a));
       leaderLine.textContent = t("high_card") + draws.map((r) => r.map(([c, k]) =>
-        `${who(c)} ${cardLabel(k)}`).join(", ")).join(t("then")) + t("leads", { colour: who(lead[0]) });
+        `${who(c)} ${cardLabel(model, k)}`).join(", ")).join(t("then")) + t("leads", { colour: who(lead[0]) });
     }
     scoreBox.replaceChildren();
     scoreBox.hidden = !(winner && fin.scores);
     if (winner && fin.scores) {
       const table = h("table", { class: "sw-score-table" },
-        h("tr", {}, h("th", {}, "player"), h("th", {}, "points")));
+        h("tr", {}, h("th", {}, t("score.player")), h("th", {}, t("score.points"))));
       for (const [c, n] of Object.entries(fin.scores).sort((a, b) => b[1] - a[1])) {
-        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, capital(c)), h("td", {}, String(n))));
+        table.append(h("tr", { class: `sw-${c}` }, h("td", {}, who(c)), h("td", {}, String(n))));
       }
-      scoreBox.append(h("div", { class: "sw-since-title" }, "Scores"), table);
+      scoreBox.append(h("div", { class: "sw-since-title" }, t("score.title")), table);
     }
     if (winner && fin.double_game !== undefined) {
       scoreBox.hidden = false;
-      scoreBox.append(h("div", {}, fin.double_game ? "A double game: it counts twice (T8)."
-        : "A single game (T8)."));
+      scoreBox.append(h("div", {}, t(fin.double_game ? "double_game" : "single_game")));
     }
     demoBar.hidden = !demo;
     showMove.disabled = demo && i === 1 && lastIndex === 1 && !shell.isLive();

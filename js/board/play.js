@@ -4,6 +4,51 @@ import { h } from "../dom.js";
 import { uiText } from "../strings.js";
 
 /**
+ * Every way to click each legal move that the clicks so far fit: a split 7 may be clicked
+ * pawn by pawn in either order; playing from a hand, only the chosen card's moves (not its
+ * discards).
+ * @param {Pending} pend the person's turn
+ * @param {string|null} chosenCard the card picked from a hand
+ * @param {string[]} clicks the places clicked so far
+ * @returns {{m: Choice, seq: string[][]}[]} each move with the order of clicks it fits
+ */
+export function clickWays(pend, chosenCard, clicks) {
+  const ways = [];
+  for (const m of pend.moves || []) {
+    if (pend.hand && (m.card !== chosenCard || m.kind === "discard")) continue;
+    for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
+  }
+  return ways.filter(({ seq }) =>
+    clicks.length <= seq.length && clicks.every((k, i) => seq[i].includes(k)));
+}
+
+/**
+ * What clicks that fit some moves mean: one outcome left (after two clicks at least) is that
+ * move, and `completed` the part of a split the widget made for the person; several moves
+ * complete with the same clicks are offered to choose from; else more clicks are needed.
+ * @param {{m: Choice, seq: string[][]}[]} options what the clicks fit ({@link clickWays})
+ * @param {string[]} clicks
+ * @returns {{move?: string, completed?: (string|null), choose?: Choice[]}}
+ */
+export function clicksMean(options, clicks) {
+  const results = new Set(options.map(({ m }) => m.result));
+  if (clicks.length >= 2 && results.size === 1) {
+    const { m, seq } = options[0];
+    let completed = null;
+    if (seq.length > clicks.length) {
+      const parts = m.notation.split(" ");
+      completed = seq === m.clicks ? parts[1] : parts[0];
+    }
+    return { move: m.notation, completed };
+  }
+  const complete = options.filter(({ seq }) => seq.length === clicks.length);
+  if (complete.length > 1 && complete.length === options.length) {
+    return { choose: [...new Map(complete.map(({ m }) => [m.notation, m])).values()] };
+  }
+  return {};
+}
+
+/**
  * Play mode: the person plays the pending move by clicking places on the board (a pawn, then
  * where it goes); clicks that fit one outcome make it, clicks that fit several offer buttons,
  * clicks that fit none are sent to Python to explain why not. A forfeit is a Pass button.
@@ -18,7 +63,7 @@ import { uiText } from "../strings.js";
  *   annotating tools, which take the clicks while one is on
  * @param {() => {chosen: () => (string|null), forget: () => void}} ctx.hand
  * @param {() => {show: () => void, clearTargets: () => void}} ctx.coach
- * @returns {{click: (ev: Event) => void, refresh: () => void,
+ * @returns {{click: (ev: {target: EventTarget}) => void, refresh: () => void,
  *   mark: (keys: string[], cls: string) => void, sendMove: (notation: string) => void,
  *   forget: () => void, clicks: () => string[], setClicks: (keys: string[]) => void}}
  */
@@ -33,17 +78,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
       drawing.shown() === current() && !tools().active();
   }
 
-  // Every way to click each legal move: a split 7 may be clicked pawn by pawn in either order.
-  function candidates() {
-    const ways = [];
-    const pend = pending();
-    for (const m of pend.moves || []) {
-      if (pend.hand && (m.card !== hand().chosen() || m.kind === "discard")) continue;
-      for (const seq of [m.clicks, ...(m.alt_clicks ? [m.alt_clicks] : [])]) ways.push({ m, seq });
-    }
-    return ways.filter(({ seq }) =>
-      clicks.length <= seq.length && clicks.every((k, i) => seq[i].includes(k)));
-  }
+  const candidates = () => clickWays(pending(), hand().chosen(), clicks);
 
   function mark(keys, cls) {
     for (const node of svg().querySelectorAll("." + cls)) node.classList.remove(cls);
@@ -115,22 +150,10 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
       model.send({ type: "try", clicks });
       clicks = [];
     } else {
-      const complete = options.filter(({ seq }) => seq.length === clicks.length);
-      const results = new Set(options.map(({ m }) => m.result));
-      if (clicks.length >= 2 && results.size === 1) {
-        // One outcome left: make it, and say which part the widget made for the person.
-        const { m, seq } = options[0];
-        let completed = null;
-        if (seq.length > clicks.length) {
-          const parts = m.notation.split(" ");
-          completed = seq === m.clicks ? parts[1] : parts[0];
-        }
-        sendMove(m.notation, completed);
-        return;
-      }
-      if (complete.length > 1 && complete.length === options.length) {
-        choosing = [...new Map(complete.map(({ m }) => [m.notation, m])).values()];
-      }
+      const meant = clicksMean(options, clicks);
+      // One outcome left: make it, and say which part the widget made for the person.
+      if (meant.move) { sendMove(meant.move, meant.completed); return; }
+      if (meant.choose) choosing = meant.choose;
     }
     model.set("selection", [...clicks]);
     model.save_changes();
@@ -138,7 +161,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
   }
 
   function showChoices(options) {
-    choices.append(h("div", { class: "sw-choose" }, "Which move?"));
+    choices.append(h("div", { class: "sw-choose" }, uiText(model, "which_move")));
     for (const m of options) {
       choices.append(h("button", { type: "button", class: "sw-choice", title: m.explanation,
         onclick: () => sendMove(m.notation) }, `${m.notation} — ${m.explanation}`));

@@ -9,6 +9,7 @@ import { annotationTools } from "./notes.js";
 import { boardPanels } from "./panels.js";
 import { playMode } from "./play.js";
 import { h, regionName } from "../dom.js";
+import { uiText } from "../strings.js";
 import { viewLoop } from "../loop.js";
 import { replayShell } from "../shell.js";
 import { a11yWords, moveItems } from "../words.js";
@@ -27,7 +28,7 @@ export function renderBoard(model, el) {
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
   const handEl = h("div", { class: "sw-hand", hidden: "", role: "group",
-    "aria-label": "your hand of cards" });
+    "aria-label": uiText(model, "a11y.hand") });
   const choices = h("div", { class: "sw-choices" });
   const pending = () => model.get("pending") || {};
   // What the next sync redraws: the board's picture, the plays (and the move list).
@@ -38,7 +39,7 @@ export function renderBoard(model, el) {
     onClick: (ev) => playing.click(ev) });
   const shell = replayShell(model, root, {
     count: () => drawing.frames().length, onLive: () => schedule(),
-    listLabel: "plays of the game", clearNote: { text: "", arrows: [], squares: [] },
+    listLabel: uiText(model, "a11y.plays"), clearNote: { text: "", arrows: [], squares: [] },
     keys: { Escape: () => { playing.setClicks([]); tools.setTool(null); } },
   });
   const { controls, notice, note, ruleText, moveList, annotateBar, clearBtn, offline,
@@ -51,7 +52,7 @@ export function renderBoard(model, el) {
   const tools = annotationTools({ model, button: shell.button, clearBtn,
     current: shell.current, sendAnnotation: shell.sendAnnotation, mark: playing.mark,
     refreshPlayable: playing.refresh, clicks: playing.clicks, setClicks: playing.setClicks });
-  const hand = handBox({ box: handEl, shell, schedule, sendMove: playing.sendMove,
+  const hand = handBox({ model, box: handEl, shell, schedule, sendMove: playing.sendMove,
     onPick: playing.forget });
   const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
     sendMove: playing.sendMove });

@@ -3,14 +3,24 @@
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
 import { cardName } from "./drawing.js";
-import { capital } from "../words.js";
+import { colourName } from "../words.js";
 
-export const ANSWERS = {
-  steal: ["Steal the 21", "Play your SORRY! steal card"],
-  pass: ["Let it go", "Keep your SORRY! card"],
-  block: ["Block it", "Play Don't Be SORRY!"],
-  accept: ["Accept", "Keep your Don't Be SORRY! card"],
-};
+/** The answers to a steal or block window, each with its words (`answer.<kind>`, `…_title`). */
+export const ANSWER_KINDS = ["steal", "pass", "block", "accept"];
+
+/**
+ * What a choice's button says of an action (its notation without the player), in the model's
+ * language: "On Blue" for a SORRY! on Blue, "5 then 4" for Play 2 with a 5 and a 4.
+ * @param {AnyModel} model
+ * @param {string} notation
+ */
+export function choiceLabel(model, notation) {
+  const words = notation.split(" ").slice(1);
+  return words[0] === "sorry-back"
+    ? uiText(model, "choice.sorry_on", { colour: colourName(model, words[1]) })
+    : words[0] === "play-2" ? uiText(model, "choice.play_2", { first: words[1], second: words[2] })
+      : words.join(" ");
+}
 
 /**
  * Acting at the card table: the person clicks a card of their hand; Play 2 then takes two
@@ -35,7 +45,8 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
   const choices = h("div", { class: "sw-choices" });
   // What a person must answer sits on the table next to what they clicked (their hand): the
   // targets of a SORRY!, Play 2's numbers, a steal or block question.
-  const pick = h("div", { class: "sw-pick", role: "group", "aria-label": "your choice", hidden: "" },
+  const pick = h("div", { class: "sw-pick", role: "group", "aria-label": uiText(model, "a11y.choice"),
+    hidden: "" },
     prompt, choices);
 
   /** @returns {Pending|null} the person's turn, if play i waits for it */
@@ -80,7 +91,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
     if (prompt.hidden) return;
     prompt.append(h("div", { class: "sw-prompt-text" }, pend.prompt));
     for (const a of pend.actions) {
-      const [label, title] = ANSWERS[a.kind]
+      const [label, title] = ANSWER_KINDS.includes(a.kind)
         ? [uiText(model, `answer.${a.kind}`), uiText(model, `answer.${a.kind}_title`)]
         : [a.notation, a.explanation];
       prompt.append(h("button", { type: "button", class: `sw-answer sw-${a.kind}`,
@@ -101,9 +112,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       if (options.length) choices.append(h("div", { class: "sw-choose" }, chosen[0] === "play-2" ? uiText(model, "play_2_with") : uiText(model, "which_one")));
     }
     for (const a of options) {
-      const words = a.notation.split(" ").slice(1);
-      const what = words[0] === "sorry-back" ? `On ${capital(words[1])}`
-        : words[0] === "play-2" ? `${words[1]} then ${words[2]}` : words.join(" ");
+      const what = choiceLabel(model, a.notation);
       choices.append(h("button", { type: "button", class: "sw-choice", title: a.explanation,
         "data-notation": a.notation, onclick: () => sendAct(a.notation) },
         h("span", { class: "sw-choice-what" }, what), " ",
@@ -136,7 +145,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       usable.clear();
       for (const n of next) usable.add(n);
     }
-    let picked = chosen.slice();
+    const picked = chosen.slice();
     for (const node of drawing.seatCards(pend.colour)) {
       const card = node.dataset.card;
       const k = picked.indexOf(card);
@@ -145,7 +154,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       node.classList.add("sw-selectable");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", `play ${cardName(card)}`);
+      node.setAttribute("aria-label", uiText(model, "a11y.play_card", { card: cardName(model, card) }));
     }
   }
 
@@ -163,7 +172,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
       const start = `${pend.colour} ${chosen.join(" ")}`;
       const fits = pend.actions.filter((a) => a.notation === start || a.notation.startsWith(start + " "));
       if (!fits.length) {
-        shell.showNotice(`Play 2 needs two number cards that are legal here; the ${cardName(card)} is not one of them.`, "error");
+        shell.showNotice(uiText(model, "table.not_play_2", { card: cardName(model, card) }), "error");
         chosen.pop();
       } else if (fits.length === 1 && fits[0].notation === start) {
         sendAct(start);
@@ -174,8 +183,9 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
     }
     const options = pend.actions.filter((a) => a.card === card);
     if (!options.length) {
-      const playable = [...new Set(pend.actions.filter((a) => a.card).map((a) => cardName(a.card)))];
-      shell.showNotice(`The ${cardName(card)} cannot be played now. Playable: ${playable.join(", ") || "none"}.`, "error");
+      const playable = [...new Set(pend.actions.filter((a) => a.card).map((a) => cardName(model, a.card)))];
+      shell.showNotice(uiText(model, "table.cannot_play", { card: cardName(model, card),
+        playable: playable.join(", ") || uiText(model, "table.none") }), "error");
       return;
     }
     if (options.length === 1) { sendAct(options[0].notation); return; }

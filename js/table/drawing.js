@@ -1,3 +1,4 @@
+import { uiText, wordText } from "../strings.js";
 import { a11yWords } from "../words.js";
 
 // --- the card game's table --------------------------------------------------------------
@@ -7,11 +8,13 @@ import { a11yWords } from "../words.js";
 // card of their hand; Play 2 then takes two number cards; a steal or block window is a prompt
 // with two buttons. It knows no rules: every legal action comes from Python with its card.
 
-export const cardName = (card) => {
+/** A card game card's name in the model's language: "7", "Take 2", "Slide 15" (the words
+ * catalog's card names; a Slide as its face's short form, the ui entry card.slide). */
+export const cardName = (model, card) => {
   const slide = /^slide-(\d+)$/.exec(card);
-  if (slide) return `Slide ${slide[1]}`;
-  return { "take-2": "Take 2", switch: "Switch", "play-2": "Play 2", "sorry-back": "SORRY!",
-    "sorry-steal": "SORRY! steal", "dont-be-sorry": "Don't Be SORRY!" }[card] || card;
+  if (slide) return uiText(model, "card.slide", { n: slide[1] });
+  if (card === "sorry-steal") return wordText(model, "cardgame.face.sorry-steal", card);
+  return wordText(model, `cardgame.card.${card}`, card);
 };
 
 /**
@@ -53,8 +56,8 @@ export function tableDrawing({ model, root, faces, picture, onClick }) {
     svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", `${a11yWords(model).tableHint}: ${svg.getAttribute("aria-label") || ""}`);
     for (const seat of svg.querySelectorAll("g.player[data-colour]")) {
-      const faceUp = [...seat.querySelectorAll("g.hand-card[data-card]")].map((c) => cardName(c.dataset.card));
-      const { colour, hand, home } = seat.dataset;
+      const faceUp = [.../** @type {NodeListOf<SVGGElement>} */ (seat.querySelectorAll("g.hand-card[data-card]"))].map((c) => cardName(model, c.dataset.card));
+      const { colour, hand, home } = /** @type {SVGGElement} */ (seat).dataset;
       seat.setAttribute("role", "group");
       seat.setAttribute("aria-label", faceUp.length ? a11yWords(model).seatFaceUp(colour, faceUp, home)
         : a11yWords(model).seat(colour, Number(hand), home));
@@ -75,7 +78,8 @@ export function tableDrawing({ model, root, faces, picture, onClick }) {
 
   function seatCards(colour) {
     const pic = svg();
-    return pic ? [...pic.querySelectorAll(`g.player[data-colour="${colour}"] g.hand-card[data-card]`)] : [];
+    return pic ? [.../** @type {NodeListOf<SVGGElement>} */ (pic.querySelectorAll(
+      `g.player[data-colour="${colour}"] g.hand-card[data-card]`))] : [];
   }
 
   return { load, show, plays: () => plays, frames: () => frames, svg, seatCards };

@@ -2,6 +2,35 @@
 
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
+import { colourName } from "../words.js";
+
+/**
+ * The card table's status line on frame i: who won, or who acts and what the person does;
+ * where in the game it is; and the colour to write it in (the player it names).
+ * @param {AnyModel} model its mode, final and language
+ * @param {{i: number, last: number, plays: PlayData[], pend: (Pending|null),
+ *   chosen: string[]}} view
+ * @returns {{line: string, where: string, colour: string}}
+ */
+export function tableStatus(model, { i, last, plays, pend, chosen }) {
+  const t = (key, values) => uiText(model, key, values);
+  const who = (colour) => colourName(model, colour);
+  const final = model.get("final") || {};
+  const play = i > 0 ? plays[i - 1] : null;
+  const winners = i === last ? final.winners || [] : [];
+  let line;
+  if (winners.length) line = winners.length > 1 ? t("team_wins", { first: winners.slice(0, -1).map(who).join(", "), second: who(winners[winners.length - 1]) }) : t("wins", { colour: who(winners[0]) });
+  else if (pend && pend.window) line = t("table.decide", { colour: who(pend.colour) });
+  else if (pend && chosen[0] === "play-2") line = t(chosen.length === 1 ? "table.play_2_first" : "table.play_2_second", { colour: who(pend.colour) });
+  else if (pend && pend.actions.every((a) => a.kind === "pass")) line = t("table.no_card", { colour: who(pend.colour) });
+  else if (pend && pend.actions.every((a) => a.kind !== "play")) line = t("table.discard", { colour: who(pend.colour) });
+  else if (pend) line = t("table.your_turn", { colour: who(pend.colour) });
+  const next = i < plays.length ? plays[i].colour : final.to_act || "";
+  if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
+  const where = i === 0 ? (model.get("mode") === "demo" ? t("table.lesson") : t("table.deal"))
+    : t("status.where", { play: i, last, turn: play.turn });
+  return { line, where, colour: winners[0] || (pend ? pend.colour : next) };
+}
 
 /**
  * The card table's side panel: whose action it is (or who won), the running total, the
@@ -16,7 +45,6 @@ import { uiText } from "../strings.js";
  */
 export function tablePanels({ model, shell, onReset }) {
   const t = (key, values) => uiText(model, key, values);
-  const who = (colour) => (colour ? t(`colour.${colour}`) : "");
   const ruleLine = h("div", { class: "sw-rule-set" }, t("table.title"));
   const status = h("div", { class: "sw-status" });
   const totalLine = h("div", { class: "sw-total" });
@@ -29,30 +57,18 @@ export function tablePanels({ model, shell, onReset }) {
   const demoBar = h("div", { class: "sw-demo", hidden: "" }, resetBtn);
 
   function fill({ i, last, plays, pend, chosen }) {
-    const final = model.get("final") || {};
     const play = i > 0 ? plays[i - 1] : null;
-    const winners = i === last ? final.winners || [] : [];
-    let line;
-    if (winners.length) line = winners.length > 1 ? t("team_wins", { first: winners.slice(0, -1).map(who).join(", "), second: who(winners[winners.length - 1]) }) : t("wins", { colour: who(winners[0]) });
-    else if (pend && pend.window) line = t("table.decide", { colour: who(pend.colour) });
-    else if (pend && chosen[0] === "play-2") line = t(chosen.length === 1 ? "table.play_2_first" : "table.play_2_second", { colour: who(pend.colour) });
-    else if (pend && pend.actions.every((a) => a.kind === "pass")) line = t("table.no_card", { colour: who(pend.colour) });
-    else if (pend && pend.actions.every((a) => a.kind !== "play")) line = t("table.discard", { colour: who(pend.colour) });
-    else if (pend) line = t("table.your_turn", { colour: who(pend.colour) });
-    const next = i < plays.length ? plays[i].colour : final.to_act || "";
-    if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
-    status.textContent = line + " ";
-    status.append(h("span", { class: "sw-where" },
-      i === 0 ? (model.get("mode") === "demo" ? t("table.lesson") : t("table.deal"))
-        : t("status.where", { play: i, last, turn: play.turn })));
+    const said = tableStatus(model, { i, last, plays, pend, chosen });
+    status.textContent = said.line + " ";
+    status.append(h("span", { class: "sw-where" }, said.where));
     // The line is written in the colour of the player it names.
-    status.dataset.colour = winners[0] || (pend ? pend.colour : next);
+    status.dataset.colour = said.colour;
     const start = (model.get("tables") || {}).start || { total: 0, callout: "" };
     const now = play || start;
     totalLine.textContent = t("table.total", { total: now.callout || "0" });
     totalLine.dataset.total = String(now.total);
     shell.explain(explanation, play, model.get("mode") === "demo"
-      ? "The table for this rule: play a card, then Reset to try another."
+      ? t("table.demo")
       : uiText(model, "deal"));
     demoBar.hidden = model.get("mode") !== "demo";
     resetBtn.disabled = i === 0 && last === 0;

@@ -1,6 +1,7 @@
 // The card game's view: its parts, put together and kept in step with the model.
 
 import { h, regionName, themeOf } from "../dom.js";
+import { uiText } from "../strings.js";
 import { viewLoop } from "../loop.js";
 import { replayShell } from "../shell.js";
 import { tableActions } from "./actions.js";
@@ -48,7 +49,7 @@ export function renderCardTable(model, el) {
     onClick: (ev) => actions.click(ev) });
   const shell = replayShell(model, root, {
     count: () => drawing.frames().length, onLive: () => schedule(), animateOption: false,
-    listLabel: "actions of the game", hello: () => ({ theme: themeOf(model) }),
+    listLabel: uiText(model, "a11y.actions"), hello: () => ({ theme: themeOf(model) }),
     keys: { Escape: () => { actions.forget(); schedule(); } },
   });
   const { controls, notice, note, ruleText, moveList, annotateBar, offline, since,

@@ -10,10 +10,10 @@ A game advances one card at a time so a caller can watch or interject::
 
 from __future__ import annotations
 
-from ..core.errors import SorryError
+from ..core.errors import SorryError, StrategyFailed, strategy_shown
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from .moves import DISCARD, Move, _hand_moves, legal_moves
 from .state import Position
 # high_card_draw is the rule sets' now; the game's callers still find it here.
 from .rules import RuleSet, get_rules, high_card_draw  # noqa: F401
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 from .strategies import RandomStrategy, Strategy, as_strategy
 
@@ -34,6 +35,10 @@ class GameError(SorryError):
     def __init__(self, message: Message | str) -> None:
         self.message_data = message if isinstance(message, Message) else None
         super().__init__(str(message))
+
+
+class StrategyError(GameError, StrategyFailed):
+    """A strategy failed (:class:`~sorry_widget.core.errors.StrategyFailed`) in a board game."""
 
 
 @dataclass(frozen=True)
@@ -214,8 +219,38 @@ class Game:
         return self._commit(chosen)
 
     def step(self) -> Play:
-        """Draw (if needed) and let the strategy of the player to move choose and play."""
-        return self._step(True)
+        """Draw (if needed) and let the strategy of the player to move choose and play. A
+        strategy that raises, or answers with anything but one of the legal moves it was given
+        (or its notation), is one :class:`StrategyError`, and the game is as it was before
+        the step (the card not drawn, the generators where they were)."""
+        undo = self._checkpoint()
+        try:
+            return self._step(True)
+        except StrategyError:
+            undo()
+            raise
+
+    def _checkpoint(self) -> Callable[[], None]:
+        """A way back to the game as it is now: everything a play, a draw or a strategy's
+        choice changes. (A widget makes a person's move and the computers' answers whole or
+        not at all with it.)"""
+        pile = self.pile
+        saved = (self.position, self.card, self.turn, self.cards_played, self.winner,
+                 len(self.history), len(self._positions), list(pile.cards),
+                 list(pile.discards), pile.reshuffles,
+                 {c: list(h) for c, h in self.hands.items()}, self.rng.getstate(),
+                 self._deck_rng.getstate())
+
+        def restore() -> None:
+            (self.position, self.card, self.turn, self.cards_played, self.winner, history,
+             positions, cards, discards, pile.reshuffles, hands, rng, deck_rng) = saved
+            del self.history[history:]
+            del self._positions[positions:]
+            pile.cards, pile.discards = list(cards), list(discards)
+            self.hands = {c: list(h) for c, h in hands.items()}
+            self.rng.setstate(rng)
+            self._deck_rng.setstate(deck_rng)
+        return restore
 
     def _step(self, want_play: bool) -> Play | None:
         card = None if self.rules.deals_hands else self.draw()
@@ -225,12 +260,22 @@ class Game:
         moves = self.legal_moves()
         # The random player's shortcut for lists exactly as the generator makes them.
         choose = strategy.choose_legal if type(strategy) is RandomStrategy else strategy.choose
-        chosen = choose(self.position, card, moves, self.rng)
-        if chosen not in moves:
-            raise GameError(
-                f"strategy {strategy.name!r} chose {chosen!r}, which is not one of the legal moves"
-            )
-        return self._commit(chosen, want_play)
+        try:
+            chosen = choose(self.position, card, moves, self.rng)
+        except Exception as exc:
+            raise StrategyError(f"the strategy {strategy_shown(strategy)} of "
+                                f"{self.colour_to_move} failed: {type(exc).__name__}: "
+                                f"{str(exc)[:200]}") from exc
+        # What is played is the legal list's own move, found by identity or notation: an
+        # answer whose == is always true is not a move of the game.
+        legal = next((m for m in moves if m is chosen), None)
+        if legal is None:
+            legal = _find_notation(moves, chosen)
+        if legal is None:
+            raise StrategyError(f"the strategy {strategy_shown(strategy)} of "
+                                f"{self.colour_to_move} chose {shown(chosen)}, which is not one "
+                                "of the legal moves")
+        return self._commit(legal, want_play)
 
     def run(self, max_cards: int = 100_000) -> str | None:
         """Play until someone wins (or ``max_cards`` more cards were played); the winner."""
@@ -284,6 +329,16 @@ class Game:
         return f"<Game {self.rules.name} seed={self.seed!r} cards={self.cards_played} {state}>"
 
 
+def _find_notation(moves: list[Move], answer: Any) -> Move | None:
+    """The legal move a strategy's answer names: a Move of the game with a notation of the
+    list, or that notation; None for anything else."""
+    notation = answer if type(answer) is str else \
+        getattr(answer, "notation", None) if isinstance(answer, Move) else None
+    if type(notation) is not str:
+        return None
+    return next((m for m in moves if m.notation == notation), None)
+
+
 def _find_move(moves: list[Move], wanted: Move | str) -> Move | None:
     if isinstance(wanted, Move):
         for m in moves:
@@ -313,4 +368,3 @@ def _strategies_for(start: Position, strategies) -> dict[str, Strategy | None]:
     if len(items) != len(colours):
         raise GameError(f"strategies: {len(items)} given for {len(colours)} players")
     return {c: (None if s is None else as_strategy(s)) for c, s in zip(colours, items)}
-

@@ -29,13 +29,13 @@ ENGLISH: dict[str, str] = {
     "start": "{player:colour}'s {card:card} starts {pawn} from START onto its start exit, "
              "{to:place} ({rules}){then:clauses}.{ending:sentences}",
     "forward": "{player:colour}'s {card:card} moves {pawn} forward "
-               "{steps:plural(square,squares)} to {to:place} ({rules}){then:clauses}."
+               "{steps:count(square)} to {to:place} ({rules}){then:clauses}."
                "{ending:sentences}",
     "backward": "{player:colour}'s {card:card} moves {pawn} backward "
-                "{steps:plural(square,squares)} to {to:place} ({rules}){then:clauses}."
+                "{steps:count(square)} to {to:place} ({rules}){then:clauses}."
                 "{ending:sentences}",
     "sorry_forward": "{player:colour}'s {card:card} moves {pawn} forward "
-                     "{steps:plural(square,squares)} to {to:place} (the 2013 option of a Sorry! "
+                     "{steps:count(square)} to {to:place} (the 2013 option of a Sorry! "
                      "as 4 forward{rules:clauses}){then:clauses}.{ending:sentences}",
     "split": "{player:colour} splits the 7 ({rules}): {first}; then {second}.{ending:sentences}",
     "split_part": "{pawn} moves {steps} to {to:place}{then:clauses}",
@@ -195,7 +195,7 @@ def _place_in(value, language: str) -> str:
     if text in ("START", "HOME"):
         return word(text, language, f"board.{text.lower()}")
     if text.startswith("safety-"):
-        return word("safety {n}", language, "board.safety_n").format(n=text[len("safety-"):])
+        return word("safety {n}", language, "board.safety_n", n=text[len("safety-"):])
     return text
 
 

@@ -276,12 +276,12 @@ class Record:
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
         return cls.from_dict(read_json(text, what="record", error=RecordError,
-                                       max_bytes=MAX_RECORD_BYTES))
+                                       max_bytes=MAX_RECORD_BYTES, walk=False))
 
     @classmethod
     def load(cls, path) -> Record:
         return cls.from_dict(read_json_file(path, what="record", error=RecordError,
-                                            max_bytes=MAX_RECORD_BYTES))
+                                            max_bytes=MAX_RECORD_BYTES, walk=False))
 
     # --- replay -----------------------------------------------------------------------------
 

@@ -128,6 +128,9 @@ class Position:
         """All pawns in START. ``colours`` is a list of colour names or a player count (2 players
         default to red and yellow, 3 to red, blue, yellow: docs/rules.md)."""
         rule_set = get_rules(rules)
+        if isinstance(colours, bool) or not isinstance(colours, (int, list, tuple)):
+            raise PositionError(f"players: a count (2 to 4) or a list of colours, not "
+                                f"{shown(colours)}")
         names = _default_colours(colours) if isinstance(colours, int) else list(colours)
         seat_colours = _check_colours(names, "colours")
         why = rule_set.check_colours(tuple(COLOURS[c] for c in seat_colours))
@@ -229,12 +232,12 @@ class Position:
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
         return cls.from_dict(read_json(text, what="position", error=PositionError,
-                                       max_bytes=MAX_POSITION_BYTES))
+                                       max_bytes=MAX_POSITION_BYTES, walk=False))
 
     @classmethod
     def load(cls, path) -> Position:
         return cls.from_dict(read_json_file(path, what="position", error=PositionError,
-                                            max_bytes=MAX_POSITION_BYTES))
+                                            max_bytes=MAX_POSITION_BYTES, walk=False))
 
     def to_dict(self) -> dict[str, Any]:
         """The canonical ``sorry-position/1`` object: sorted pawn lists and sorted keys; the

@@ -10,7 +10,7 @@ every refill's, so the game replays from the record alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .cards import CardGameError, DEFAULT_DECK, deck_cards, read_deck
@@ -19,6 +19,7 @@ from .rules import Action, actions, choices, ends_round, perform_action
 from .state import CardState, Player, cards_in_play
 from .strategies import card_strategy
 from ..core.colours import COLOURS
+from ..core.errors import StrategyFailed, strategy_shown
 from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 
@@ -26,6 +27,21 @@ from ..core.seeds import seed_or_fresh
 #: hands itself over with :func:`record_with` when it loads (importing sorry_widget or
 #: sorry_widget.cardgame loads it), so that ``game.record()`` needs no import of it here.
 _record_type: Any = None
+
+
+#: The most turns one game is played for: a game of an odd deck may never end, and a run must.
+MAX_RUN_TURNS = 1_000_000
+
+
+def check_max_turns(max_turns: Any) -> None:
+    if isinstance(max_turns, bool) or not isinstance(max_turns, int) or \
+            not 1 <= max_turns <= MAX_RUN_TURNS:
+        raise CardGameError(f"max_turns: a whole number from 1 to {MAX_RUN_TURNS:,}, not "
+                            f"{shown(max_turns)}")
+
+
+class CardStrategyError(CardGameError, StrategyFailed):
+    """A strategy failed (:class:`~sorry_widget.core.errors.StrategyFailed`) in a card game."""
 
 
 def record_with(record_type: Any) -> None:
@@ -175,22 +191,56 @@ class CardGame:
                                 legal=[a.notation for a in options]))
 
     def step(self) -> Action:
-        """Let the strategy of the player to act choose and take an action."""
+        """Let the strategy of the player to act choose and take an action. A strategy that
+        raises, or answers with anything but one of the actions it was given (or its
+        notation), is one :class:`CardStrategyError`, and the game is as it was."""
         options = self.actions()
         if not options:
             raise CardGameError(say("game_over", winners=self.winners))
         strategy = self.strategies[self.to_act]
         if strategy is None:
             raise CardGameError(say("person_plays", player=self.to_act))
-        chosen = strategy.choose(self.state, options, self.rng)
-        if chosen not in options:
-            raise CardGameError(f"strategy {strategy.name!r} chose {chosen!r}, which is not "
-                                "one of the legal actions")
-        return self._take(chosen)
+        undo = self._checkpoint()
+        try:
+            chosen = strategy.choose(self.state, options, self.rng)
+        except Exception as exc:
+            undo()
+            raise CardStrategyError(f"the strategy {strategy_shown(strategy)} of {self.to_act} "
+                                    f"failed: {type(exc).__name__}: {str(exc)[:200]}"
+                                    ) from exc
+        # The list's own action, found by identity or notation: an answer whose == is always
+        # true is not an action of the game.
+        taken = next((a for a in options if a is chosen), None)
+        if taken is None:
+            notation = chosen if type(chosen) is str else \
+                getattr(chosen, "notation", None) if isinstance(chosen, Action) else None
+            taken = next((a for a in options if type(notation) is str
+                          and a.notation == notation), None)
+        if taken is None:
+            undo()
+            raise CardStrategyError(f"the strategy {strategy_shown(strategy)} of {self.to_act} "
+                                    f"chose {shown(chosen)}, which is not one of the legal "
+                                    "actions")
+        return self._take(taken)
+
+    def _checkpoint(self) -> Callable[[], None]:
+        """A way back to the game as it is now (a state is never changed in place: an
+        action makes a new one). A widget makes a person's action and the computers' answers
+        whole or not at all with it."""
+        saved = (self.state, len(self.history), len(self.states), self.turns, self.rounds,
+                 self.rng.getstate())
+
+        def restore() -> None:
+            self.state, history, states, self.turns, self.rounds, rng = saved
+            del self.history[history:]
+            del self.states[states:]
+            self.rng.setstate(rng)
+        return restore
 
     def run(self, max_turns: int = 10_000) -> list[str]:
-        """Play until someone wins (or ``max_turns`` turns); the winners. Stops early at a
-        person's decision."""
+        """Play until someone wins (or ``max_turns`` turns, at most :data:`MAX_RUN_TURNS`);
+        the winners. Stops early at a person's decision."""
+        check_max_turns(max_turns)
         while not self.finished and self.turns < max_turns and \
                 self.strategies[self.to_act] is not None:
             self.step()
@@ -215,5 +265,3 @@ class CardGame:
     def __repr__(self) -> str:
         now = f"winners={self.winners}" if self.finished else f"to_act={self.to_act}"
         return f"<CardGame players={len(self.colours)} seed={self.seed!r} {now}>"
-
-

@@ -18,7 +18,7 @@ ENGLISH: dict[str, str] = {
     # Playing a card (K3, K4, K8–K12).
     "plays_card": "{player:colour|cap} plays the {card:card}, making the total {total} "
                   "({rules:rules})",
-    "take_2": "{player:colour|cap} plays Take 2 and takes {taken:plural(card,cards)} ({rules:rules})",
+    "take_2": "{player:colour|cap} plays Take 2 and takes {taken:count(card)} ({rules:rules})",
     "switch": "{player:colour|cap} plays Switch: play now goes the other way ({rules:rules})",
     "play_2": "{player:colour|cap} plays Play 2 ({rules:rules}), then the {card:card}, making {total}",
     "play_2_then": "then the {card:card}, making {total}",

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CardGameError, deck_cards, is_card, read_deck, sorted_cards
+from .cards import (ACTIONS, MAX_DECK_CARDS, TARGET, CardGameError, deck_cards, is_card,
+                    read_deck, sorted_cards)
 from .game import CardGame, record_with
 from .messages import say
 from ..core.colours import COLOURS
@@ -21,6 +22,8 @@ RECORD_FORMAT = "sorry-cardrecord/1"
 MAX_RECORD_ACTIONS = 20_000
 #: An action's notation: ``"red play-2 10 10"`` is 16 characters.
 MAX_NOTATION_CHARS = 40
+#: The kinds of card a deck may name: numbers and Slides 0–21, and the actions.
+_CARD_KINDS = 2 * (TARGET + 1) + len(ACTIONS)
 _RECORD_KEYS = {"format", "players", "options", "deck", "deck_order", "refills", "actions",
                 "seed", "strategies", "notes", "winners"}
 
@@ -105,26 +108,28 @@ class CardRecord:
     def load(cls, path) -> CardRecord:
         """Read and check a record file (one error naming the field that is wrong)."""
         return cls.from_dict(read_json_file(path, what="record", error=CardGameError,
-                                            max_bytes=MAX_RECORD_BYTES))
+                                            max_bytes=MAX_RECORD_BYTES, walk=False))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> CardRecord:
         return cls.from_dict(read_json(text, what="record", error=CardGameError,
-                                       max_bytes=MAX_RECORD_BYTES))
+                                       max_bytes=MAX_RECORD_BYTES, walk=False))
 
     @classmethod
     def from_dict(cls, data: Any) -> CardRecord:
         """Read and check a record; replays it to be sure every action fits."""
         if not isinstance(data, Mapping):
             raise CardGameError("record: expected a JSON object")
-        # A dict from Python never passed the JSON reader: the same limits, checked here.
+        unknown = [k for k in data if not isinstance(k, str) or k not in _RECORD_KEYS]
+        if unknown:
+            raise CardGameError(f"{key_shown(unknown[0])}: not a key of {RECORD_FORMAT}")
+        _count_first(data)
+        # A dict from Python never passed the JSON reader's walk (nor does the JSON reader's
+        # own output: from_json and load leave it to here, after the counts): the same limits.
         check_value(data, what="record", error=CardGameError, max_items=MAX_RECORD_BYTES // 2)
         if data.get("format") != RECORD_FORMAT:
             raise CardGameError(f"format: expected {RECORD_FORMAT!r}, got "
                                 f"{shown(data.get('format'))}")
-        unknown = sorted(set(data) - _RECORD_KEYS)
-        if unknown:
-            raise CardGameError(f"{key_shown(unknown[0])}: not a key of {RECORD_FORMAT}")
         for key in ("players", "deck", "deck_order", "refills", "actions"):
             if key not in data:
                 raise CardGameError(f"{key}: missing")
@@ -138,23 +143,13 @@ class CardRecord:
         if sorted_cards(order) != deck_cards(deck):
             raise CardGameError("deck_order: is not the deck's cards, each once")
         notations = _list(data["actions"], "actions")
-        if len(notations) > MAX_RECORD_ACTIONS:
-            raise CardGameError(f"actions: {len(notations):,} actions; a record holds at most "
-                                f"{MAX_RECORD_ACTIONS:,}")
         for i, notation in enumerate(notations):
             if not isinstance(notation, str) or len(notation) > MAX_NOTATION_CHARS:
                 raise CardGameError(f"actions[{i}]: each action is its notation, a text of at "
                                     f"most {MAX_NOTATION_CHARS} characters, not "
                                     f"{shown(notation)}")
-        # A refill happens only when an action draws from an empty pile (at most twice in one
-        # action: two players' top-ups), and holds only cards of the deck: both counted
-        # before any is read.
-        refills = _list(data["refills"], "refills")
-        if len(refills) > 2 * len(notations):
-            raise CardGameError(f"refills: {len(refills):,} refills for {len(notations):,} "
-                                "actions; an action makes at most two")
         refills = tuple(tuple(_card_list(r, f"refills[{i}]", size))
-                        for i, r in enumerate(refills))
+                        for i, r in enumerate(_list(data["refills"], "refills")))
         options = data.get("options", {})
         if not isinstance(options, Mapping) or set(options) - {"longer_game"} or \
                 not isinstance(options.get("longer_game", False), bool):
@@ -176,6 +171,38 @@ class CardRecord:
         return record
 
 
+def _count_first(data: Mapping) -> None:
+    """The length of every list and object of a record against its limit, before any item is
+    looked at: a 4.5 MB record with a 900,000-card refill is refused by its length at once,
+    not after each card has been read. (Lists of the wrong type are left to the checks after.)"""
+    def count(value: Any) -> int | None:
+        return len(value) if isinstance(value, (list, Mapping)) else None
+
+    actions = count(data.get("actions"))
+    if actions is not None and actions > MAX_RECORD_ACTIONS:
+        raise CardGameError(f"actions: {actions:,} actions; a record holds at most "
+                            f"{MAX_RECORD_ACTIONS:,}")
+    refills = data.get("refills")
+    if isinstance(refills, list):
+        # A refill happens only when an action draws from an empty pile (at most twice in
+        # one action: two players' top-ups), and holds only cards of the deck.
+        if len(refills) > 2 * (actions or 0):
+            raise CardGameError(f"refills: {len(refills):,} refills for {actions or 0:,} "
+                                "actions; an action makes at most two")
+        lists = [(f"refills[{i}]", r) for i, r in enumerate(refills)]
+    else:
+        lists = []
+    for where, cards in [("deck_order", data.get("deck_order")), *lists]:
+        if (n := count(cards)) is not None and n > MAX_DECK_CARDS:
+            raise CardGameError(f"{where}: {n:,} cards; a deck holds at most "
+                                f"{MAX_DECK_CARDS:,}")
+    for key, limit, what in [("notes", MAX_NOTES, "notes"), ("players", 4, "players"),
+                             ("strategies", 4, "strategies"), ("deck", _CARD_KINDS,
+                                                              "kinds of card")]:
+        if (n := count(data.get(key))) is not None and n > limit:
+            raise CardGameError(f"{key}: {n:,} {what}; a record holds at most {limit:,}")
+
+
 def _list(value: Any, where: str) -> list:
     if not isinstance(value, list):
         raise CardGameError(f"{where}: expected a list")
@@ -194,9 +221,7 @@ def _card_list(value: Any, where: str, limit: int) -> list[str]:
 
 def _read_notes(notes: Any, actions: int) -> dict[int, str]:
     out: dict[int, str] = {}
-    if len(_list(notes, "notes")) > MAX_NOTES:
-        raise CardGameError(f"notes: {len(notes):,} notes; a record holds at most {MAX_NOTES:,}")
-    for i, note in enumerate(notes):
+    for i, note in enumerate(_list(notes, "notes")):  # counted by _count_first
         where = f"notes[{i}]"
         if not isinstance(note, Mapping) or set(note) != {"action", "text"}:
             raise CardGameError(f"{where}: expected {{action, text}}")

@@ -147,7 +147,7 @@ class CardState:
     @classmethod
     def from_json(cls, text: str | bytes) -> CardState:
         return cls.from_dict(read_json(text, what="state", error=CardGameError,
-                                       max_bytes=MAX_STATE_BYTES))
+                                       max_bytes=MAX_STATE_BYTES, walk=False))
 
     def to_dict(self) -> dict:
         """The canonical object: keys sorted, hands and the discard in card order, options and

@@ -8,9 +8,23 @@ traceback for developers.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class SorryError(ValueError):
     """Bad input refused with one message; nothing was changed."""
 
     def _render_traceback_(self) -> list[str]:
         return [f"{type(self).__name__}: {self}"]
+
+
+class StrategyFailed(SorryError):
+    """A computer player's strategy raised, or answered with something that is not one of the
+    legal choices it was given. The game it played in is as it was before it was asked."""
+
+
+def strategy_shown(strategy: Any) -> str:
+    """A strategy as a :class:`StrategyFailed` names it: its name, else its class's."""
+    from .safeio import shown
+
+    return shown(getattr(strategy, "name", None) or type(strategy).__name__)

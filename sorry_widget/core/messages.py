@@ -14,7 +14,9 @@ Field specs (after the colon), applied left to right and joined by ``|``:
 
 - a kind registered for the message's domain or for every domain: ``colour``, ``card``, …;
 - ``cap``: the first letter in capitals;
-- ``plural(one,many)``: the number and the word that agrees with it, ``"1 square"``;
+- a kind with words in brackets, which it is given: ``count(square)``, the number and the words
+  that agree with it, ``"1 square"``, ``"5 squares"`` (:func:`sorry_widget.core.words.counted`:
+  a plural entry of the ``words`` catalog, its form picked by the language's plural rule);
 - ``and``: a list rendered item by item and joined as the language joins lists (``a, b and c``);
 - ``clauses``: a list rendered and each put after ``", "`` (empty list: nothing);
 - ``sentences``: a list rendered and each put after a space (empty list: nothing);
@@ -27,10 +29,18 @@ Translations. English lives in the Python tables (its templates are the catalogs
 other language lives in gettext catalogs inside the package,
 ``sorry_widget/locale/<language>/LC_MESSAGES/<domain>.mo`` compiled from the ``.po`` beside it
 (``msgctxt`` = the message id, ``msgid`` = the English template, ``msgstr`` = the translation),
-read with the standard library's :mod:`gettext` when a message is first rendered in that
-language. A language is in :data:`LANGUAGES` when its folder exists; a message it lacks falls
-back to English. Words that are not whole messages (colour names, card names, "and") are looked
-up with :func:`word` in the ``words`` catalog. docs/translating.md says how to add a language.
+read with the standard library's :mod:`gettext` (``gettext.translation`` and its ``pgettext``
+/ ``npgettext``) when a message is first rendered in that language. A language is in
+:data:`LANGUAGES` when its folder exists; a message it lacks falls back to English. Words that
+are not whole messages (colour names, card names, "and") are looked up with :func:`word` in the
+``words`` catalog. docs/translating.md says how to add a language.
+
+A catalog is data from outside the code, so it is not trusted to run: a missing or damaged
+``.mo`` (bad magic number, truncated, empty) leaves that domain in English with one
+:class:`CatalogWarning`, and a translation may name only its English template's own fields, each
+as the English writes it with this module's specs — no attribute or index access of its own
+(``{player.__class__}``) or conversion (``!r``) — or that message is shown from its English
+template (warned once).
 """
 
 from __future__ import annotations
@@ -38,6 +48,8 @@ from __future__ import annotations
 import gettext
 import re
 import string
+import struct
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -157,35 +169,117 @@ def register(domain: str, language: str, templates: Mapping[str, str] = (),
     _KINDS.setdefault(domain, {}).setdefault(language, {}).update(dict(kinds))
 
 
-#: (domain, language) -> the catalog's entries, msgctxt -> msgstr (read once, when first needed)
-_CATALOGS: dict[tuple[str, str], dict[str, str]] = {}
+class CatalogWarning(UserWarning):
+    """A catalog could not be read, or a translation was refused: English is shown instead."""
 
 
-def catalog(domain: str, language: str) -> dict[str, str]:
-    """A language's catalog of a domain as ``{msgctxt: msgstr}`` (``{}`` for English or where
-    there is none); untranslated entries (an empty msgstr) are left out."""
+#: What reading a damaged ``.mo`` raises: gettext's own checks ("Bad magic number", "File is
+#: corrupt"), a truncated file (struct.error), bad text or header (UnicodeError, ValueError,
+#: LookupError for an unknown charset), a plural rule too deep to parse.
+_DAMAGED = (OSError, ValueError, LookupError, struct.error, RecursionError)
+
+#: (domain, language) -> the catalog, read once, when first needed
+_TRANSLATIONS: dict[tuple[str, str], gettext.NullTranslations] = {}
+#: What has been warned about (each missing catalog, damaged catalog or refused translation once)
+_WARNED: set[tuple[str, ...]] = set()
+
+
+def _warn_once(key: tuple[str, ...], text: str) -> None:
+    if key not in _WARNED:
+        _WARNED.add(key)
+        warnings.warn(text, CatalogWarning, stacklevel=3)
+
+
+class _Untranslated(str):
+    """An English text that a catalog does not translate (so a caller can tell it apart)."""
+
+
+class _MarkUntranslated(gettext.NullTranslations):
+    """The last fallback of every catalog: what it lacks comes back marked."""
+
+    def pgettext(self, context: str, message: str) -> str:
+        return _Untranslated(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return _Untranslated(msgid1 if n == 1 else msgid2)
+
+
+def translations(domain: str, language: str) -> gettext.NullTranslations:
+    """A language's catalog of a domain, with gettext's public API (``pgettext``,
+    ``npgettext``): what it lacks comes back in English. English, a missing catalog (warned
+    once) and a damaged one (warned once) translate nothing."""
     key = (domain, language)
-    if key not in _CATALOGS:
-        entries: dict[str, str] = {}
-        path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
-        if language != DEFAULT_LANGUAGE and path.is_file():
-            with open(path, "rb") as handle:
-                translations = gettext.GNUTranslations(handle)
-            # gettext keeps "msgctxt\x04msgid" -> msgstr; the header's key is "".
-            for ctxt_id, text in translations._catalog.items():  # noqa: SLF001
-                if isinstance(ctxt_id, str) and "\x04" in ctxt_id and text:
-                    entries[ctxt_id.split("\x04", 1)[0]] = text
-        _CATALOGS[key] = entries
-    return _CATALOGS[key]
+    found = _TRANSLATIONS.get(key)
+    if found is None:
+        found = _read_translations(domain, language)
+        found.add_fallback(_MarkUntranslated())
+        _TRANSLATIONS[key] = found
+    return found
 
 
-def word(english: str, language: str = DEFAULT_LANGUAGE, context: str | None = None) -> str:
+def _read_translations(domain: str, language: str) -> gettext.NullTranslations:
+    if language == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{domain}.mo"
+    try:
+        return gettext.translation(domain, LOCALE_DIR, languages=[language])
+    except FileNotFoundError:
+        _warn_once(("missing", domain, language),
+                   f"no {language} catalog {path}: its {domain} texts are shown in English")
+    except _DAMAGED as error:
+        _warn_once(("damaged", domain, language),
+                   f"the {language} catalog {path} cannot be read ({error or type(error).__name__}"
+                   f"): its {domain} texts are shown in English")
+    return gettext.NullTranslations()
+
+
+def fits(translation: str, english: str) -> bool:
+    """Whether a translation may stand for its English: it parses as str.format text and each
+    of its fields is one the English has, written as the English writes it (so no
+    ``.attribute`` or ``[index]`` of its own, no conversion such as ``!r`` unless the English
+    has it there), its spec made of this module's spec items."""
+    try:
+        own = {(name, conversion) for _, name, _, conversion in string.Formatter().parse(english)
+               if name}
+        theirs = list(string.Formatter().parse(translation))
+    except ValueError:
+        return False
+    for _, name, spec, conversion in theirs:
+        if name is None:
+            continue
+        if (name, conversion) not in own:
+            return False
+        if spec and not all(_SPEC_ITEM.match(item) and "{" not in item
+                            for item in spec.split("|")):
+            return False
+    return True
+
+
+def translation_or_none(text: str, english: str, where: tuple[str, ...]) -> str | None:
+    """``text`` from a catalog if it is a translation that :func:`fits` its English, else None
+    (a refused one is warned about once)."""
+    if isinstance(text, _Untranslated):
+        return None
+    if not fits(text, english):
+        _warn_once(("refused",) + where,
+                   f"the translation of {'/'.join(where)} uses fields its English does not "
+                   f"have, or in a way it may not: shown in English ({text!r})")
+        return None
+    return text
+
+
+def word(english: str, language: str = DEFAULT_LANGUAGE, context: str | None = None,
+         **values: Any) -> str:
     """A word or short text that is not a whole message (a colour, a card's name, a button's
     label) in a language, from the ``words`` catalog (``msgctxt`` = ``context`` or the English
-    itself); English, or a missing entry, gives ``english``."""
-    if language == DEFAULT_LANGUAGE:
-        return english
-    return catalog("words", language).get(context or english, english)
+    itself), its ``{fields}`` filled from ``values`` when there are any; English, or a missing
+    or refused entry, gives ``english``."""
+    text = english
+    if language != DEFAULT_LANGUAGE:
+        context = context or english
+        found = translations("words", language).pgettext(context, english)
+        text = translation_or_none(found, english, ("words", language, context)) or english
+    return text.format(**values) if values else text
 
 
 def check_language(language: str) -> str:
@@ -206,9 +300,12 @@ def template(message_id: str, language: str = DEFAULT_LANGUAGE) -> str | None:
     """The template of a message id in a language, or None where it has none. Another
     language's templates come from its catalog the first time one is asked for."""
     domain, _, key = message_id.partition(".")
-    found = _TEMPLATES.get(domain, {}).get(language, {}).get(key)
-    if found is None and language != DEFAULT_LANGUAGE:
-        found = catalog(domain, language).get(message_id)
+    by_language = _TEMPLATES.get(domain, {})
+    found = by_language.get(language, {}).get(key)
+    english = by_language.get(DEFAULT_LANGUAGE, {}).get(key)
+    if found is None and language != DEFAULT_LANGUAGE and english is not None:
+        text = translations(domain, language).pgettext(message_id, english)
+        found = translation_or_none(text, english, (domain, language, message_id))
     return found
 
 
@@ -233,6 +330,16 @@ def render(message: Message | str, language: str = DEFAULT_LANGUAGE) -> str:
         language_used = language
     if text is None:
         raise KeyError(f"message {message.id!r} has no template")
+    if language_used != DEFAULT_LANGUAGE:
+        try:
+            return _Words(message.domain, language_used).vformat(text, (), message.params)
+        except (KeyError, ValueError, TypeError, IndexError) as error:
+            # A translation naming a kind or a spec that does not exist: this message in English.
+            _warn_once(("failed", message.domain, language_used, message.id),
+                       f"the {language_used} translation of {message.id} cannot be shown "
+                       f"({error!r}): shown in English")
+            language_used = DEFAULT_LANGUAGE
+            text = template(message.id, DEFAULT_LANGUAGE)
     # A fallback renders its whole sentence, nested parts included, in English.
     return _Words(message.domain, language_used).vformat(text, (), message.params)
 
@@ -282,9 +389,6 @@ class _Words(string.Formatter):
         if name == "cap":
             text = self._words(value)
             return text[:1].upper() + text[1:]
-        if name == "plural":
-            one, many = (a.strip() for a in (args or "").split(","))
-            return f"{value} {one if value == 1 else many}"
         if name == "and":
             return and_list([self._words(v) for v in _as_list(value)], self.language)
         if name == "clauses":
@@ -296,7 +400,8 @@ class _Words(string.Formatter):
         fn = _kind(self.domain, self.language, name)
         if fn is None:
             raise KeyError(f"no kind {name!r} for {self.domain} messages")
-        return fn(value, self.language)
+        # A kind with words in brackets gets them too: count(square).
+        return fn(value, self.language) if args is None else fn(value, self.language, args)
 
 
 def _as_list(value: Any) -> list:
@@ -331,4 +436,6 @@ def rule_entry(rule_id: str, part: str, english: str, language: str = DEFAULT_LA
     (English, or a missing entry, gives ``english``)."""
     if language == DEFAULT_LANGUAGE or not english:
         return english
-    return catalog("rules", language).get(f"{rule_id}.{part}", english)
+    context = f"{rule_id}.{part}"
+    found = translations("rules", language).pgettext(context, english)
+    return translation_or_none(found, english, ("rules", language, context)) or english

@@ -1,7 +1,6 @@
 """Where the project lives on the web: its repository and its docs site (built by Sphinx from
 docs/). One place for both addresses, so that a link a user is shown never names a file of the
-repository, which a wheel user does not have. ``sorry_widget._project`` gives them to the layers
-above; the games take them from here, the layer below them."""
+repository, which a wheel user does not have. Every layer takes them from here."""
 
 from __future__ import annotations
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from collections.abc import Mapping
 from typing import Any
@@ -74,6 +76,9 @@ class _LongNumber:
         self.chars = chars
 
 
+#: A run of characters long enough to be a number of more than MAX_NUMBER_CHARS characters.
+_NUMBER_RUN = re.compile(f"[-+.0-9eE]{{{MAX_NUMBER_CHARS + 1}}}")
+
 #: Integers a dict reader takes: those JSON text could give it (at most MAX_NUMBER_CHARS
 #: characters). Python's own ints have no bound, and one of 5,000 digits cannot even be printed.
 _INT_BOUND = 10 ** (MAX_NUMBER_CHARS - 1)
@@ -90,18 +95,16 @@ def check_value(data: Any, *, what: str, error: type[Exception],
     and never printing a value it refuses (a huge int or an odd object may not print)."""
     # (value, (parent node, key) or None, depth): the path is built only for a message.
     todo: list[tuple[Any, Any, int]] = [(data, None, 0)]
-    count = 0
+    count = 1
 
     def where(node) -> str:
         return _path_of([what, *_unwound(node)])
 
     while todo:
         value, node, depth = todo.pop()
-        count += 1
-        if max_items is not None and count > max_items:
-            raise error(f"{what}: more than {max_items:,} values, far more than it may hold")
         if isinstance(value, str):
-            _check_string(value, error, where(node), "a text")
+            if _has_surrogate(value):
+                raise error(f"{where(node)}: a text {_SURROGATE}")
         elif value is None or isinstance(value, bool):
             pass
         elif isinstance(value, int):
@@ -117,37 +120,74 @@ def check_value(data: Any, *, what: str, error: type[Exception],
         elif isinstance(value, (Mapping, list, tuple)):
             if depth >= MAX_DEPTH:
                 raise error(f"{what}: nested more than {MAX_DEPTH} levels deep")
+            # Counted before any item is looked at.
+            count += len(value)
+            if max_items is not None and count > max_items:
+                raise error(f"{what}: more than {max_items:,} values, far more than it may "
+                            "hold")
             if isinstance(value, Mapping):
-                for key, item in value.items():
-                    if not isinstance(key, str):
-                        raise error(f"{where(node)}: a key of type {type(key).__name__}; "
-                                    "the keys of an object are texts")
-                    _check_string(key, error, where(node), "a key")
-                    todo.append((item, (node, key), depth + 1))
+                if not _all_plain(value.keys(), str):
+                    for key in value:
+                        if not isinstance(key, str):
+                            raise error(f"{where(node)}: a key of type {type(key).__name__}; "
+                                        "the keys of an object are texts")
+                        if _has_surrogate(key):
+                            raise error(f"{where(node)}: a key {_SURROGATE}")
+                if _all_plain(value.values()):
+                    continue
+                items = value.items()
             else:
-                for i, item in enumerate(value):
-                    todo.append((item, (node, i), depth + 1))
+                if _all_plain(value):
+                    continue
+                items = enumerate(value)
+            for key, item in items:
+                # The plain values of a file (ASCII texts, small ints, true, false, null) are
+                # passed here, without a turn of the loop: a million of them cost little.
+                kind = type(item)
+                if (kind is str and item.isascii() or item is None or kind is bool
+                        or kind is int and -_INT_BOUND < item < _INT_BOUND):
+                    continue
+                todo.append((item, (node, key), depth + 1))
         else:
             raise error(f"{where(node)}: a {type(value).__name__} is not a value JSON can "
                         "hold (an object, list, text, number, true, false or null)")
 
 
-def _checked_tree(data: Any, error: type[Exception], what: str) -> None:
-    """Depth and strings of a parsed value, walked without recursion."""
-    check_value(data, what=what, error=error)
+def _all_plain(values, kind: type | None = None) -> bool:
+    """Whether ``values`` are all ASCII texts, or all ints of at most MAX_NUMBER_CHARS - 1
+    digits, or all true/false/null (only ``kind`` if given), checked at C speed: the lists of
+    a file are of one kind, and a walk of a million cards must not take seconds. False sends
+    the caller through each value."""
+    kinds = set(map(type, values))
+    if kind is not None and kinds - {kind}:
+        return False
+    if kinds == {str}:
+        return all(map(str.isascii, values))
+    if kinds == {int}:
+        return -_INT_BOUND < min(values) and max(values) < _INT_BOUND
+    return kinds <= {bool, type(None)}
 
 
-def _check_string(text: str, error, where: str, kind: str) -> None:
+#: What a text with a lone surrogate holds, as a refusal says it.
+_SURROGATE = "holds a lone surrogate (an incomplete character, such as half of an emoji)"
+
+
+def _has_surrogate(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise error(f"{where}: {kind} holds a lone surrogate (an incomplete character, such "
-                    "as half of an emoji)") from None
+        return True
+    return False
 
 
 def read_json(source: str | bytes, *, what: str, error: type[Exception],
-              max_bytes: int) -> Any:
-    """Parse ``source`` with every limit above; ``error(f"{what}: …")`` on any breach."""
+              max_bytes: int, walk: bool = True) -> Any:
+    """Parse ``source`` with every limit above; ``error(f"{what}: …")`` on any breach.
+
+    ``walk=False`` leaves the walk over every value (depth, texts, long numbers) to a reader
+    whose ``from_dict`` makes it itself with :func:`check_value`: it counts its lists first,
+    so a record with a million-card list is refused by its length before a card is looked at,
+    and the walk runs once, not twice."""
     if len(source) > max_bytes:
         raise error(f"{what}: more than {max_bytes:,} bytes, the most it may be")
     if isinstance(source, bytes):
@@ -156,24 +196,31 @@ def read_json(source: str | bytes, *, what: str, error: type[Exception],
         except UnicodeDecodeError as exc:
             raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
 
-    def number(text: str) -> int | float | _LongNumber:
-        if len(text) > MAX_NUMBER_CHARS:
-            # Not converted (a 5,000-digit int costs time); refused by the walk below,
-            # which knows the field it stands in.
-            return _LongNumber(len(text))
-        return float(text) if any(c in text for c in ".eE") else int(text)
+    # A number too long is not converted (a 5,000-digit int costs time); the walk refuses
+    # it, naming the field it stands in.
+    def whole(text: str) -> int | _LongNumber:
+        return int(text) if len(text) <= MAX_NUMBER_CHARS else _LongNumber(len(text))
+
+    def decimal(text: str) -> float | _LongNumber:
+        return float(text) if len(text) <= MAX_NUMBER_CHARS else _LongNumber(len(text))
 
     def constant(name: str):
         raise error(f"{what}: {name} is not a JSON number")
 
+    # Python's own number parsing is many times faster than a hook: used when no run of
+    # characters could be a number too long (strings may hold such a run; then the hooks).
+    long_numbers = _NUMBER_RUN.search(source) is not None
     try:
         data = json.loads(source, object_pairs_hook=_no_duplicates(error, what),
-                          parse_int=number, parse_float=number, parse_constant=constant)
+                          parse_int=whole if long_numbers else None,
+                          parse_float=decimal if long_numbers else None,
+                          parse_constant=constant)
     except json.JSONDecodeError as exc:
         raise error(f"{what}: not valid JSON ({exc})") from None
     except RecursionError:
         raise error(f"{what}: nested more than {MAX_DEPTH} levels deep") from None
-    _checked_tree(data, error, what)
+    if walk:
+        check_value(data, what=what, error=error)
     return data
 
 
@@ -198,15 +245,43 @@ def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) 
     return data
 
 
-def read_json_file(path: Any, *, what: str, error: type[Exception], max_bytes: int) -> Any:
+def small_file_text(path: Any, max_bytes: int) -> str | None:
+    """The UTF-8 text of a regular file of at most ``max_bytes`` bytes, or None for anything
+    else: a missing or unreadable file, a larger one, a folder, a FIFO (opened without waiting
+    for a writer, so never hangs), a device such as ``/dev/zero`` (never read), text that is
+    not UTF-8. For files read in passing, where any doubt means "use the default"."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, TypeError, ValueError):
+        return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            data = f.read(max_bytes + 1)
+    except OSError:
+        return None
+    if len(data) > max_bytes:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def read_json_file(path: Any, *, what: str, error: type[Exception], max_bytes: int,
+                   walk: bool = True) -> Any:
     return read_json(read_bytes(path, what=what, error=error, max_bytes=max_bytes),
-                     what=what, error=error, max_bytes=max_bytes)
+                     what=what, error=error, max_bytes=max_bytes, walk=walk)
 
 
-def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]) -> None:
+def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception],
+                      new_mode: int | None = None) -> None:
     """Write ``text`` as UTF-8 to ``path`` whole or not at all: encoded first, written to a
     temporary file beside it, flushed to disk and moved over the old file. Any failure leaves
-    the old file as it was and raises one ``error`` naming the path and the reason."""
+    the old file as it was and raises one ``error`` naming the path and the reason. The file
+    keeps the mode of the file it replaces; a new one gets ``new_mode`` (default: as ``open``
+    would make it, by the umask)."""
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
@@ -231,6 +306,8 @@ def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]
             os.fsync(f.fileno())
         if os.path.exists(path):
             os.chmod(tmp, os.stat(path).st_mode & 0o777)
+        elif new_mode is not None:
+            os.chmod(tmp, new_mode)
         else:  # as open() would have made it: the umask decides
             umask = os.umask(0)
             os.umask(umask)

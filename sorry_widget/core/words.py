@@ -6,6 +6,10 @@ language lacks an entry."""
 
 from __future__ import annotations
 
+import gettext
+
+from .messages import DEFAULT_LANGUAGE, LANGUAGES, translation_or_none, register, translations
+
 #: context -> English
 WORDS: dict[str, str] = {
     # lists
@@ -29,6 +33,28 @@ WORDS: dict[str, str] = {
     "board.card_article": "a {card}",
     "board.card_article.sorry": "a {card}",
     "board.discard": "discard",
+    # what a screen reader is told of the board's places and pawns (render/svg.py)
+    "board.aria.board": "Sorry! board. {pawns}.",
+    "board.aria.pawns_of": "{colour}: {places}",
+    "board.aria.square": "square {n}",
+    "board.aria.safety": "{colour} safety-{n}",
+    "board.aria.start": "{colour} START",
+    "board.aria.home": "{colour} HOME",
+    "board.aria.pawn": "{colour} pawn on {place}",
+    "board.aria.place.start": "start",
+    "board.aria.place.home": "home",
+    "board.aria.place.safety": "safety-{n}",
+    # the board's status line, hand and scores (render/svg.py)
+    "board.status.to_move": "{colour} to move",
+    "board.status.wins": "{colour} wins!",
+    "board.status.team_wins": "{colours} win!",
+    "board.hand_of": "{colour}'s hand",
+    "board.hand": "Hand",
+    "board.points": "Points",
+    # a board widget's modes, as its summary names them
+    "mode.game": "game",
+    "mode.replay": "replay",
+    "mode.demo": "demo",
     # the board game's card faces (sorry_widget/board/cards.py, card_text)
     "card_text.1": "Start a pawn, or move one pawn 1 forward. (C1)",
     "card_text.2": "Start a pawn, or move one pawn 2 forward. Draw again. (C7)",
@@ -73,8 +99,6 @@ WORDS: dict[str, str] = {
     "table.returning": " (returning)",
     "table.wins": " wins!",
     "table.to_act": " to act",
-    "table.one_card": "{n} card",
-    "table.cards": "{n} cards",
     "table.play_goes": "Play goes ",
     "table.reversed": " (reversed by a Switch)",
     "table.draw": "draw {n}",
@@ -87,6 +111,10 @@ WORDS: dict[str, str] = {
     "table.can_block": "Can {victim} block {by}'s SORRY! with Don't Be SORRY!? (K14)",
     "table.may_steal": "{asked} may steal {winner}'s 21 with a SORRY! (K13)",
     "table.may_block": "{victim} may block {by}'s SORRY! (K14)",
+    "table.aria.over": "SORRY! card game over: {winners} won; {homes}",
+    "table.aria.window": "SORRY! card game: total {total}, a SORRY! may answer; {homes}",
+    "table.aria.to_act": "SORRY! card game: total {total}, {colour} to act; {homes}",
+    "table.aria.home": "{colour} {home} HOME",
     # the command line's human output
     "cli.turn": "turn",
     "cli.player": "player",
@@ -99,16 +127,24 @@ WORDS: dict[str, str] = {
     "cli.cardgame_record": "Record: {path}",
 }
 
+#: context -> (English singular, English plural): a number with the words that agree with it,
+#: translated as gettext plural entries (``npgettext``; :func:`~.messages.counted`), so each
+#: language has as many forms as its plural rule. Templates name them ``{steps:count(square)}``.
+COUNTED: dict[str, tuple[str, str]] = {
+    "count.square": ("{n} square", "{n} squares"),
+    "count.card": ("{n} card", "{n} cards"),
+}
+
 
 # --- kinds of value in any language but English, from the words catalog ----------------------
 # A message's template names a kind ("{player:colour|cap}"); English's kinds are registered
 # with each game's table. In another language these read the ``words`` catalog, so a new
 # language needs only its .po files. (English ids of colours and cards are the fallback.)
 
-def _word(english: str, language: str, context: str) -> str:
+def _word(english: str, language: str, context: str, **values) -> str:
     from .messages import word
 
-    return word(english, language, context)
+    return word(english, language, context, **values)
 
 
 def colour(value, language: str) -> str:
@@ -134,11 +170,12 @@ def cardgame_card(value, language: str) -> str:
     """A card game card as a sentence names it: 7, Glissez à 15, Pigez-en 2 …"""
     name = str(value)
     if name.startswith("slide-"):
-        return _word("Slide to {number}", language, "cardgame.card.slide").format(
-            number=name[len("slide-"):])
+        return _word("Slide to {number}", language, "cardgame.card.slide",
+                     number=name[len("slide-"):])
     if name.isdigit():
         return name
-    return _word(name, language, f"cardgame.card.{name}")
+    context = f"cardgame.card.{name}"
+    return _word(WORDS.get(context, name), language, context)
 
 
 def board_card(value, language: str) -> str:
@@ -147,11 +184,23 @@ def board_card(value, language: str) -> str:
 
 def board_card_article(value, language: str) -> str:
     key = "board.card_article.sorry" if str(value) == "sorry" else "board.card_article"
-    return _word("a {card}", language, key).format(card=board_card(value, language))
+    return _word("a {card}", language, key, card=board_card(value, language))
+
+
+def colour_list(value, language: str) -> str:
+    """Colours as a list: "red, blue"."""
+    return ", ".join(colour(c, language) for c in value)
+
+
+def mode(value, language: str) -> str:
+    """A board widget's mode: game, replay, demo."""
+    return _word(str(value), language, f"mode.{value}")
 
 
 #: The kinds the games' and widgets' templates name, for a language other than English.
 KINDS = {
+    "colour_list": colour_list,
+    "mode": mode,
     "colour": colour,
     "colour_cap": colour_cap,
     "colours": colours,
@@ -162,9 +211,32 @@ KINDS = {
 }
 
 
+def counted(thing: str, number: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """A number with the words that agree with it — ``"1 square"``, ``"5 squares"``, ``"5
+    cases"`` — from the ``words`` catalog's plural entry ``count.<thing>`` (English:
+    :data:`COUNTED`), the form chosen by the language's plural rule
+    (gettext's ``npgettext``)."""
+    context = f"count.{thing}"
+    if context not in COUNTED:
+        raise KeyError(f"no counted words {thing!r} (core/words.py COUNTED)")
+    one, many = COUNTED[context]
+    english = gettext.NullTranslations().npgettext(context, one, many, number)
+    text = english
+    if language != DEFAULT_LANGUAGE:
+        found = translations("words", language).npgettext(context, one, many, number)
+        text = translation_or_none(found, english, ("words", language, context)) or english
+    return text.format(n=number)
+
+
 def register_kinds(domain: str) -> None:
     """Give ``domain`` these kinds in every language that has catalogs."""
     from .messages import LANGUAGES, register
 
     for language in LANGUAGES[1:]:
         register(domain, language, kinds=KINDS)
+
+
+# Every domain's templates may count things, in every language: {steps:count(square)}.
+for _language in LANGUAGES:
+    register("", _language, kinds={"count": lambda value, language, thing: counted(
+        thing.strip(), value, language)})

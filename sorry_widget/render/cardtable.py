@@ -11,6 +11,7 @@ import svgwrite
 from svgwrite.container import Group
 
 from ..core.messages import word
+from ..core.words import counted
 from ..cardgame.cards import ACTIONS, PAWN_CARDS, face_label, slide_value
 from ..cardgame.state import CardState
 from ..core.colours import COLOURS
@@ -44,7 +45,7 @@ _CORNER = {"take-2": "T2", "switch": "Sw", "play-2": "P2", "sorry-back": "S!",
 
 def _w(context: str, english: str, language: str, **values) -> str:
     """One of the table's words (core/words.py, ``table.*``) in ``language``, filled in."""
-    return word(english, language, context).format(**values)
+    return word(english, language, context, **values)
 
 
 def _who(colour: str, language: str) -> str:
@@ -217,8 +218,7 @@ def _player(state: CardState, seat: int, theme: Theme, face_up: bool,
         g.add(_card(x0 + i * step, cy - 10, card if face_up else None, theme, "hand-card",
                     linked=linked, language=language))
     if not face_up or n == 0:
-        g.add(_E.text(_w("table.one_card" if n == 1 else "table.cards",
-                         "{n} card" if n == 1 else "{n} cards", language, n=n),
+        g.add(_E.text(counted("card", n, language),
                       insert=(cx, cy + 76),
                       text_anchor="middle", font_size=13, fill=theme.text,
                       class_="hand-count"))
@@ -330,7 +330,7 @@ def _table_drawing(state: CardState, viewer: str | None, size: int | None, theme
     dwg["class"] = f"sorry-cardtable theme-{t.name}"
     dwg["font-family"] = FONT  # every text inherits it, linked card faces too
     dwg["role"] = "img"
-    dwg["aria-label"] = _aria(state, viewer)
+    dwg["aria-label"] = _aria(state, viewer, language)
     dwg.add(_E.rect((0, 0), (WIDTH, HEIGHT), rx=18, fill=t.background, class_="table"))
     dwg.add(_direction(state, t, language))
     dwg.add(_centre(state, t, linked_faces, viewer, language))
@@ -366,9 +366,18 @@ def cardtable_pieces(state: CardState, *, viewer: str | None = "all",
     return [opening, *(part.tostring() for part in parts)]
 
 
-def _aria(state: CardState, viewer: str | None = "all") -> str:
-    homes = ", ".join(f"{p.colour} {p.home} HOME" for p in state.players)
+def _aria(state: CardState, viewer: str | None = "all", language: str = "en") -> str:
+    def colour(name: str) -> str:
+        return word(name, language, f"colour.{name}")
+
+    homes = ", ".join(_w("table.aria.home", "{colour} {home} HOME", language,
+                         colour=colour(p.colour), home=p.home) for p in state.players)
     if state.winners:
-        return f"SORRY! card game over: {' and '.join(state.winners)} won; {homes}"
-    who = "a SORRY! may answer" if window_hidden(state, viewer) else f"{state.to_act} to act"
-    return (f"SORRY! card game: total {state.total}, {who}; {homes}")
+        winners = f" {word('and', language)} ".join(colour(c) for c in state.winners)
+        return _w("table.aria.over", "SORRY! card game over: {winners} won; {homes}", language,
+                  winners=winners, homes=homes)
+    if window_hidden(state, viewer):
+        return _w("table.aria.window", "SORRY! card game: total {total}, a SORRY! may answer; "
+                  "{homes}", language, total=state.total, homes=homes)
+    return _w("table.aria.to_act", "SORRY! card game: total {total}, {colour} to act; {homes}",
+              language, total=state.total, colour=colour(state.to_act), homes=homes)

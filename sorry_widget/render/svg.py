@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -362,7 +362,9 @@ def _place_outline(key: str, colour: str, css: str, inset: float = 2.5,
 
 
 def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str, str, str]],
-             last_move: Move | None) -> Group:
+             last_move: Move | None, painted: Collection[str] = ()) -> Group:
+    """``painted``: places painted by ``fills``; a highlight there is a ring, not a tint, so
+    the place's own colour (a heatmap's value) still shows."""
     g = _E.g(id="overlay", class_="overlay", pointer_events="none")
     if last_move is not None:
         trail = _E.g(class_="last-move")
@@ -387,7 +389,10 @@ def _overlay(theme: Theme, highlights: Mapping[str, str], arrows: list[tuple[str
                        css="last-move-arrow")
         g.add(trail)
     for key, colour in highlights.items():
-        g.add(_place_outline(key, colour, "highlight", fill=colour, opacity=0.45, width=3))
+        if key in painted:
+            g.add(_place_outline(key, colour, "highlight", inset=-1, width=5))
+        else:
+            g.add(_place_outline(key, colour, "highlight", fill=colour, opacity=0.45, width=3))
     for start, end, colour in arrows:
         a, b = PLACES[start], PLACES[end]
         _arrow(g, a.x, a.y, b.x, b.y, colour)
@@ -459,19 +464,22 @@ def _board_layer(theme: Theme, labels: bool, fills: Mapping[str, str] | None = N
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
                             fill=(fills or {}).get(key, theme.track), stroke=theme.line,
                             stroke_width=1, class_=css, id=place_id(key))
-            shape["aria-label"] = f"square {key}"
+            shape["aria-label"] = word("square {n}", language, "board.aria.square", n=key)
         elif p.kind == "safety":
             shape = _E.rect((p.x - p.half, p.y - p.half), (CELL, CELL),
                                          fill=(fills or {}).get(key, theme.tints[colour]),
                                          stroke=theme.colours[colour],
                                          stroke_width=2, class_=f"square safety {colour}",
                                          id=place_id(key))
-            shape["aria-label"] = f"{colour} {key.split(':')[1]}"
+            shape["aria-label"] = word("{colour} safety-{n}", language, "board.aria.safety",
+                                       colour=_colour(colour, language),
+                                       n=key.split(":")[1][len("safety-"):])
         else:
             shape = _E.circle((p.x, p.y), p.half, fill=(fills or {}).get(key, theme.tints[colour]),
                                            stroke=theme.colours[colour], stroke_width=3,
                                            class_=f"zone {p.kind} {colour}", id=place_id(key))
-            shape["aria-label"] = f"{colour} {p.kind.upper()}"
+            shape["aria-label"] = word(f"{{colour}} {p.kind.upper()}", language,
+                                       f"board.aria.{p.kind}", colour=_colour(colour, language))
         shape["role"] = "img"  # a named place (an aria-label needs a role)
         shape["data-place"] = key
         g.add(shape)
@@ -520,12 +528,22 @@ def _slide(s, theme: Theme, faint: bool = False) -> Group:
     return g
 
 
-def _legend(theme: Theme, legend) -> Group:
-    """A colour scale in the middle of the board, for a heatmap: one swatch per step."""
+#: A heatmap's title (its status) is wrapped to lines of at most this many characters, so it
+#: stays clear of the START circles, HOME circles and safety zones round the middle.
+_TITLE_CHARS = 34
+_TITLE_SIZE = 16
+#: The first title line's baseline: below blue's START circle where the line is widest.
+_TITLE_TOP = 5.6 * CELL
+_TITLE_LEADING = 20
+
+
+def _legend(theme: Theme, legend, y: float = 6.4 * CELL) -> Group:
+    """A colour scale in the middle of the board, for a heatmap: one swatch per step, from
+    ``y`` down."""
     g = _E.g(id="legend", class_="legend")
     items = list(legend)
     font = _FONT
-    x, y, w = 5.6 * CELL, 6.4 * CELL, 4.8 * CELL
+    x, w = 5.6 * CELL, 4.8 * CELL
     step = min(0.6 * CELL, 3.4 * CELL / max(len(items), 1))
     for i, (colour, text) in enumerate(items):
         top = y + i * step
@@ -536,6 +554,21 @@ def _legend(theme: Theme, legend) -> Group:
     g.add(_E.rect((x - 10, y - 10), (w, len(items) * step + 17), fill="none",
                   stroke=theme.muted, stroke_width=1, rx=6))
     return g
+
+
+def _heatmap_title(theme: Theme, status: str | None) -> tuple[Group | None, float]:
+    """A heatmap's status as its title, wrapped in the middle of the board, and where the
+    legend below it may begin."""
+    lines = textwrap.wrap(status or "", _TITLE_CHARS)
+    if not lines:
+        return None, 6.4 * CELL
+    text = _E.text("", insert=(8 * CELL, _TITLE_TOP), text_anchor="middle",
+                   font_size=_TITLE_SIZE, font_weight="bold", font_family=_FONT,
+                   fill=theme.text, id="status", class_="status")
+    for i, line in enumerate(lines):
+        text.add(_E.tspan(line, x=[8 * CELL], dy=[0 if i == 0 else _TITLE_LEADING]))
+    last = _TITLE_TOP + _TITLE_LEADING * (len(lines) - 1)
+    return text, max(6.4 * CELL, last + 14)
 
 
 def _centre(theme: Theme, status: str | None, status_colour: str | None,
@@ -562,7 +595,7 @@ def _centre(theme: Theme, status: str | None, status_colour: str | None,
     return g
 
 
-def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
+def _hand(theme: Theme, colour: str | None, hand: Sequence[int], language: str = "en") -> Group:
     """The hand of the player to move (play for points, P2) as small cards in a row under the
     piles, with whose hand it is."""
     g = _E.g(id="hand", class_="hand")
@@ -570,7 +603,9 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
     w, h, gap = 1.05 * CELL, 1.3 * CELL, 0.1 * CELL
     x0 = 8 * CELL - (len(hand) * w + (len(hand) - 1) * gap) / 2
     y = 10.55 * CELL
-    title = f"{colour.capitalize()}'s hand" if colour else "Hand"
+    title = word("{colour}'s hand", language, "board.hand_of",
+                 colour=_colour(colour, language, capital=True)) if colour else \
+        word("Hand", language, "board.hand")
     g.add(_E.text(title, insert=(8 * CELL, 10.4 * CELL), text_anchor="middle",
                   font_size=MIN_FONT,
                   font_weight="bold", font_family=font,
@@ -593,14 +628,15 @@ def _hand(theme: Theme, colour: str | None, hand: Sequence[int]) -> Group:
     return g
 
 
-def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
+def _score_table(theme: Theme, scores: Mapping[str, int], language: str = "en") -> Group:
     """Points per colour (Point Sorry, the adults' scoring) under the piles, best first."""
     g = _E.g(id="scores", class_="scores")
     font = _FONT
     rows = sorted(scores.items(), key=lambda item: -item[1])
     step = 0.42 * CELL
     x, y = 6.2 * CELL, 10.45 * CELL
-    g.add(_E.text("Points", insert=(8 * CELL, y), text_anchor="middle", font_size=MIN_FONT,
+    g.add(_E.text(word("Points", language, "board.points"), insert=(8 * CELL, y),
+                  text_anchor="middle", font_size=MIN_FONT,
                   font_weight="bold", font_family=font, fill=theme.text))
     for i, (colour, points) in enumerate(rows):
         top = y + 0.2 * CELL + i * step
@@ -608,7 +644,7 @@ def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
         row["data-colour"] = colour
         row.add(_E.circle((x + 0.15 * CELL, top + step / 2), 0.13 * CELL,
                           fill=theme.colours.get(colour, theme.text)))
-        row.add(_E.text(colour.capitalize(), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
+        row.add(_E.text(_colour(colour, language, capital=True), insert=(x + 0.4 * CELL, top + step / 2 + 4.5),
                         font_size=MIN_FONT, font_family=font, fill=theme.text))
         row.add(_E.text(str(points), insert=(x + 3.6 * CELL, top + step / 2 + 4.5),
                         text_anchor="end", font_size=MIN_FONT, font_weight="bold",
@@ -617,7 +653,7 @@ def _score_table(theme: Theme, scores: Mapping[str, int]) -> Group:
     return g
 
 
-def _board_parts(board: Any):
+def _board_parts(board: Any, language: str = "en"):
     """(position, card, last move, status) from what the user passed."""
     if board is None:
         position = Position.initial(4)
@@ -626,10 +662,9 @@ def _board_parts(board: Any):
         last = board.history[-1] if board.history else None
         card = board.card if board.card is not None else (last.card if last else None)
         if board.finished:
-            status, colour = _won(board.winner)
+            status, colour = _won(board.winner, language)
         else:
-            status = f"{board.colour_to_move.capitalize()} to move"
-            colour = board.colour_to_move
+            status, colour = _to_move(board.colour_to_move, language), board.colour_to_move
         return board.position, card, (last.move if last else None), (status, colour)
     if isinstance(board, Play):
         return board.after, board.card, board.move, None
@@ -638,18 +673,27 @@ def _board_parts(board: Any):
     if isinstance(board, Position):
         winner = board.winner()
         if winner:
-            return board, None, None, _won(winner)
-        return board, None, None, (f"{board.colour_to_move.capitalize()} to move",
+            return board, None, None, _won(winner, language)
+        return board, None, None, (_to_move(board.colour_to_move, language),
                                    board.colour_to_move)
     raise TypeError(f"board_svg: expected a Position, Game, Play or Move, not "
                     f"{type(board).__name__}")
 
 
-def _won(winner) -> tuple[str, str]:
+def _to_move(colour: str, language: str) -> str:
+    return word("{colour} to move", language, "board.status.to_move",
+                colour=_colour(colour, language, capital=True))
+
+
+def _won(winner, language: str = "en") -> tuple[str, str]:
     """The status line and its colour for a winner: a colour, or a team's two colours."""
     if isinstance(winner, tuple):
-        return f"{' and '.join(c.capitalize() for c in winner)} win!", winner[0]
-    return f"{winner.capitalize()} wins!", winner
+        both = f" {word('and', language)} ".join(_colour(c, language, capital=True)
+                                                  for c in winner)
+        return word("{colours} win!", language, "board.status.team_wins", colours=both), \
+            winner[0]
+    return word("{colour} wins!", language, "board.status.wins",
+                colour=_colour(winner, language, capital=True)), winner
 
 
 _UNSET: Any = object()
@@ -697,7 +741,7 @@ def board_svg(
     """
     follow = theme == "auto"
     t = TOKENS if follow else get_theme(theme)
-    position, board_card, board_last, board_status = _board_parts(board)
+    position, board_card, board_last, board_status = _board_parts(board, language)
     if card is _UNSET:
         card = board_card
     if isinstance(card, str):
@@ -721,28 +765,34 @@ def board_svg(
                            viewBox=f"0 0 {BOARD_SIZE} {BOARD_SIZE}", debug=False)
     dwg["class"] = "sorry-board theme-auto sb-follow" if follow else f"sorry-board theme-{t.name}"
     dwg["role"] = "img"
-    dwg["aria-label"] = _aria_summary(position)
-    dwg.add(_board_layer(t, labels, {resolve_place(k): v for k, v in (fills or {}).items()},
-                         language))
-    centre = _centre(t, status_text, status_colour, piles=legend is None)
+    dwg["aria-label"] = _aria_summary(position, language)
+    painted = {resolve_place(k): v for k, v in (fills or {}).items()}
+    dwg.add(_board_layer(t, labels, painted, language))
     if legend is None:
+        centre = _centre(t, status_text, status_colour)
         centre.add(_card_face(card, t, rules.sorry_forward_4, rules.two_draws_again, language))
     else:
-        centre.add(_legend(t, legend))
+        centre = _centre(t, None, None, piles=False)
+        title, legend_top = _heatmap_title(t, status_text)
+        if title is not None:
+            centre.add(title)
+        centre.add(_legend(t, legend, legend_top))
     if scores:
-        centre.add(_score_table(t, scores))
+        centre.add(_score_table(t, scores, language))
     elif hand:
-        centre.add(_hand(t, position.colour_to_move, hand))
+        centre.add(_hand(t, position.colour_to_move, hand, language))
     dwg.add(centre)
     dwg.add(_overlay(t, _normalise_highlights(highlights, t), _normalise_arrows(arrows, t),
-                     last_move))
+                     last_move, painted))
     layer = _E.g(id="pawns", class_="pawns")
     if pawns:
         for colour, key, x, y in pawn_spots(position):
             pawn = _pawn_group(colour, t)
             pawn["transform"] = f"translate({x},{y})"
             pawn["data-place"] = key
-            pawn["aria-label"] = f"{colour} pawn on {key.split(':')[-1]}"
+            pawn["aria-label"] = word("{colour} pawn on {place}", language, "board.aria.pawn",
+                                      colour=_colour(colour, language),
+                                      place=_place_words(key, language))
             pawn["role"] = "img"
             layer.add(pawn)
     dwg.add(layer)
@@ -752,9 +802,25 @@ def board_svg(
                                           1)
 
 
-def _aria_summary(position: Position) -> str:
+def _aria_summary(position: Position, language: str = "en") -> str:
     parts = []
     for colour, locs in zip(position.colour_names, position.pawns):
-        places = ", ".join(str(place_key(colour, loc)).split(":")[-1] for loc in locs)
-        parts.append(f"{colour}: {places}")
-    return "Sorry! board. " + "; ".join(parts) + "."
+        places = ", ".join(_place_words(str(place_key(colour, loc)), language) for loc in locs)
+        parts.append(word("{colour}: {places}", language, "board.aria.pawns_of",
+                          colour=_colour(colour, language), places=places))
+    return word("Sorry! board. {pawns}.", language, "board.aria.board", pawns="; ".join(parts))
+
+
+def _colour(colour: str, language: str, capital: bool = False) -> str:
+    name = word(colour, language, f"colour.{colour}")
+    return name[:1].upper() + name[1:] if capital else name
+
+
+def _place_words(key: str, language: str) -> str:
+    """A place as a pawn's accessible name says it: ``12``, ``start``, ``safety-3``."""
+    part = key.split(":")[-1]
+    if part in ("start", "home"):
+        return word(part, language, f"board.aria.place.{part}")
+    if part.startswith("safety-"):
+        return word("safety-{n}", language, "board.aria.place.safety", n=part[len("safety-"):])
+    return part

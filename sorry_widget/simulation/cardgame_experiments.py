@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cardgame.cards import CardGameError
-from ..cardgame.game import new_state
+from ..cardgame.game import check_max_turns, new_state
 from ..cardgame.rules import Action, advance, distinct_choices, ends_round, perform
 from ..core.colours import COLOURS
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd
 
@@ -29,6 +30,7 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
     lists. It plays only the chosen decision, in place (:func:`distinct_choices` knows which
     decisions share a result without playing them). ``log``, if given, receives every
     :class:`Action` taken."""
+    check_max_turns(max_turns)
     seed = seed_or_fresh(seed)
     state = new_state(players, seed, deck, longer_game)
     chooser = random.Random(f"cardgame-players:{seed}")
@@ -49,6 +51,10 @@ def play_random_cardgame(players: int = 4, seed: Any = None, deck=None,
     return CardGameResult(list(state.winners), rounds, turns, bool(state.winners))
 
 
+#: The most games one run plays (a few milliseconds each: about an hour).
+MAX_CARD_GAMES = 1_000_000
+
+
 def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = None, deck=None,
                       longer_game: bool = False, progress=None) -> dict:
     """Many random games: the ``cardgame simulate --json`` object (docs/cardgame.md). Game
@@ -57,8 +63,9 @@ def simulate_cardgame(players: int = 4, games: int = 100, seed: Any = None, deck
     import math
     import time
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise CardGameError(f"games: at least 1, not {games!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or \
+            not 1 <= games <= MAX_CARD_GAMES:
+        raise CardGameError(f"games: from 1 to {MAX_CARD_GAMES:,}, not {shown(games)}")
     seed = seed_or_fresh(seed)
     colours = list(COLOURS[:players])
     wins = [0.0] * len(colours)

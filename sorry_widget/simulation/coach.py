@@ -24,6 +24,7 @@ would:
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,9 +34,30 @@ from ..board.cards import card_from_name, card_label
 from ..board.game import next_seat
 from ..board.moves import Move, legal_moves
 from ..board.state import Position
-from .experiments import fast_engine_available, simulate, wilson_interval
+from .experiments import check_workers, engine_for, simulate, wilson_interval
+from ..core.safeio import shown
+from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
+from ..core.messages import DEFAULT_LANGUAGE, Message, register
+from ..core.words import register_kinds
+
+#: The coach's verdicts (domain ``"coach"``), translated in the catalogs like every message.
+register("coach", "en", {
+    "exact": "Exact: {best} is best, with a chance of {rate:percent} when both players then "
+             "play their best (docs/exact.md).",
+    "sure": "Sure: {best} is best; on the same deals it won more often than every other move "
+            "(95% intervals of the differences above 0).",
+    "not_sure_one": "Not sure: {best} leads, but {others} is not clearly worse after "
+                    "{games:grouped} games on the same deals: more games would tell them apart, "
+                    "or they are about as good.",
+    "not_sure": "Not sure: {best} leads, but {others} are not clearly worse after "
+                "{games:grouped} games on the same deals: more games would tell them apart, or "
+                "they are about as good.",
+    "other_moves": "{count} other moves",
+}, kinds={"percent": lambda value, language: f"{value:.1%}",
+          "grouped": lambda value, language: f"{value:,}"})
+register_kinds("coach")
 
 
 @dataclass
@@ -104,22 +126,33 @@ class CoachAdvice:
         return all(e is best or (e.gap_to_best is not None and e.gap_to_best[1] > 0)
                    for e in self.estimates)
 
-    def verdict(self) -> str:
-        """How sure the coach is, in one sentence."""
+    @property
+    def contenders(self) -> list[MoveEstimate]:
+        """The best move, then every move not clearly worse than it (in legal-move order):
+        the one best if :attr:`sure`, else the leading moves too close to call. What the
+        coach says (its verdict, the widget's notice) names these, so no message claims more."""
+        best = self.best
+        if self.sure:
+            return [best]
+        return [best] + [e for e in self.estimates
+                         if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
+
+    def verdict(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """How sure the coach is, in one sentence, in ``language``."""
+        return self.verdict_message().text(language)
+
+    def verdict_message(self) -> Message:
+        """:meth:`verdict` as a message."""
         best = self.best
         if self.exact:
-            return (f"Exact: {best.notation} is best, with a chance of {best.win_rate:.1%} "
-                    "when both players then play their best (docs/exact.md).")
+            return Message("coach.exact", best=best.notation, rate=best.win_rate)
         if self.sure:
-            return (f"Sure: {best.notation} is best; on the same deals it won more often than "
-                    "every other move (95% intervals of the differences above 0).")
-        close = [e.notation for e in self.estimates
-                 if e is not best and not (e.gap_to_best and e.gap_to_best[1] > 0)]
-        others = (", ".join(close) if len(close) <= 3 else f"{len(close)} other moves")
-        return (f"Not sure: {best.notation} leads, but {others} "
-                f"{'is' if len(close) == 1 else 'are'} not clearly worse after "
-                f"{best.games:,} games on the same deals: more games would tell them apart, "
-                "or they are about as good.")
+            return Message("coach.sure", best=best.notation)
+        close = [e.notation for e in self.contenders if e is not best]
+        others = ", ".join(close) if len(close) <= 3 else \
+            Message("coach.other_moves", count=len(close))
+        return Message("coach.not_sure_one" if len(close) == 1 else "coach.not_sure",
+                       best=best.notation, others=others, games=best.games)
 
     def to_dict(self) -> dict:
         return {"card": card_label(self.card), "rollouts": self.rollouts,
@@ -170,8 +203,23 @@ RACING_ROUND = 100
 #: 99% (z = 2.576) at each look, wider than the reported 95%, since it looks several times.
 RACING_Z = 2.5758293035489
 #: Games in all for one answer when the games are played by the pure-Python engine (as in
-#: JupyterLite): about two seconds of games there, whatever the number of moves.
+#: JupyterLite, or in a team game, which the batch engine does not play): about two seconds
+#: of games there, whatever the number of moves.
 PYTHON_ENGINE_BUDGET = 1_200
+#: The most games after one move (``rollouts``): 100,000 games tell two moves apart by under
+#: half a percentage point, and the batch engine plays them in about 15 s. More asked for
+#: memory no machine has (10**12 games: 931 GiB) or ran for ever.
+MAX_ROLLOUTS = 100_000
+#: The most games in all (``budget``): a few minutes of the batch engine.
+MAX_BUDGET = 2_000_000
+
+
+def _count(name: str, value: Any, most: int) -> int:
+    """``value`` checked as a whole number from 1 to ``most``: one ValueError naming it."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise ValueError(f"{name}: must be a whole number from 1 to {most:,}, not "
+                         f"{shown(value)}")
+    return value
 
 
 def coach(position: Position, card: int | str, *, rollouts: int = 1000,
@@ -184,16 +232,18 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
 
     ``method``: ``"auto"`` (exact where the game is small enough, else racing), ``"racing"``
     (clearly worse moves stop being played), ``"full"`` (every move gets ``rollouts`` games) or
-    ``"exact"`` (an error where the game is too big). ``budget``: the most games in all; by
-    default no limit with the batch engine and :data:`PYTHON_ENGINE_BUDGET` with the
-    pure-Python one."""
-    if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-        raise ValueError(f"rollouts: must be a whole number of at least 1, not {rollouts!r}")
+    ``"exact"`` (an error where the game is too big). ``budget``: the most games in all, for
+    racing and full (at least one game per move that does not win at once); by default no
+    limit when the batch engine plays the games and :data:`PYTHON_ENGINE_BUDGET` when the
+    pure-Python one does (as for team games, which the batch engine does not play, numba or
+    not). At most :data:`MAX_ROLLOUTS` rollouts and a budget of :data:`MAX_BUDGET`."""
+    _count("rollouts", rollouts, MAX_ROLLOUTS)
+    check_seed(seed)
     if method not in ("auto", "racing", "full", "exact"):
-        raise ValueError(f"method: {method!r} is not one of auto, racing, full, exact")
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
-                               or budget < 1):
-        raise ValueError(f"budget: must be a whole number of at least 1, not {budget!r}")
+        raise ValueError(f"method: {shown(method)} is not one of auto, racing, full, exact")
+    if budget is not None:
+        _count("budget", budget, MAX_BUDGET)
+    check_workers(workers)
     if not isinstance(position, Position):
         raise ValueError(f"position: expected a Position, not {type(position).__name__}")
     if position.rules.deals_hands:
@@ -220,12 +270,19 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
                 estimates.append(MoveEstimate(move, 0, 0, rate, (rate, rate), exact=True))
             return CoachAdvice(position, card, rollouts, "best play", estimates, "exact",
                                time.perf_counter() - started, "exact")
-    if budget is None and (engine == "python" or
-                           (engine == "auto" and not fast_engine_available())):
+    # The budget is chosen for the engine that will play the games: the batch engine plays
+    # no team game, so a team game is played by the Python engine even with numba installed.
+    playing = engine_for(engine, position.rules, strategy)
+    if budget is None and playing == "python":
         budget = PYTHON_ENGINE_BUDGET
-    runner = _Rollouts(position, strategy, seed, engine, workers)
     open_moves = [m for m in moves if not m.wins]
+    if budget is not None and budget < len(open_moves):
+        raise ValueError(f"budget: {budget:,} cannot give each of the {len(open_moves)} "
+                         f"moves one game; give at least {len(open_moves)}")
+    runner = _Rollouts(position, strategy, seed, playing, workers)
     if method == "full":
+        if budget is not None and open_moves:
+            rollouts = min(rollouts, budget // len(open_moves))
         for move in open_moves:
             runner.play(move, rollouts, 0)
     else:
@@ -266,7 +323,7 @@ class _Rollouts:
 
     def play(self, move: Move, games: int, round_: int) -> None:
         after = move.result.with_to_move(self.position.colour_names[next_seat(move)])
-        seed = self.seed if round_ == 0 else f"{self.seed}/{round_}"
+        seed = self.seed if round_ == 0 else _round_seed(self.seed, round_)
         results: list = []
         summary = simulate(start=after, games=games, strategy=self.strategy, seed=seed,
                            engine=self.engine, workers=self.workers, results=results)
@@ -276,6 +333,15 @@ class _Rollouts:
         self.outcomes.setdefault(move, []).extend(outcomes)
         self.wins[move] = self.wins.get(move, 0) + sum(outcomes)
         self.games[move] = self.games.get(move, 0) + games
+
+
+def _round_seed(seed: Any, round_: int) -> str:
+    """Round ``round_``'s seed, ``"seed/round"``; where that would pass the seed limit (a seed
+    near it), its digest, which is as much the same for the same seed."""
+    text = f"{seed}/{round_}"
+    if len(text) <= MAX_SEED_CHARS:
+        return text
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _race(runner: _Rollouts, moves: list[Move], rollouts: int, budget: int | None) -> None:

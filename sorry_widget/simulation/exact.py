@@ -28,6 +28,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from ..board.cards import deck_cards
 from ..board.game import next_seat
@@ -35,6 +36,7 @@ from ..board.moves import legal_moves
 from ..board.rules import RULE_SETS, RuleSet, get_rules
 from ..board.state import Position
 from ..board.track import HOME, START, STEPS_TO_HOME
+from ..core.safeio import shown
 
 #: Red and yellow, the two-player colours (docs/rules.md, *Players*).
 RED, YELLOW = 0, 2
@@ -42,8 +44,28 @@ RED, YELLOW = 0, 2
 JOURNEY_HORIZON = 200
 #: Value iteration stops when no value changes by more than this.
 TOLERANCE = 1e-13
-#: A solver that has not converged after this many sweeps stops with an error, not a guess.
+#: The finest and the coarsest tolerance a race may be solved to. Finer is never reached (the
+#: values stop changing by less than their rounding); 0 or NaN ran on for hours.
+MIN_TOLERANCE, MAX_TOLERANCE = 1e-14, 0.01
+#: The most ``p_home_within`` values a journey may ask for (a pawn is HOME within 200 cards
+#: almost surely); 10**7 ran on past a minute.
+MAX_HORIZON = 10_000
+#: The most games a check by simulation plays (about a quarter of an hour of games).
+MAX_CHECK_GAMES = 1_000_000
+#: A solver that has not converged after this many sweeps stops with an error, not a guess
+#: (the race needs about 200 at the finest tolerance).
 MAX_SWEEPS = 100_000
+
+
+def _checked(name: str, value: Any, low: float, high: float, whole: bool = True) -> Any:
+    """``value`` as a whole number (or any finite number) from ``low`` to ``high``; else one
+    ValueError naming the argument, before any work is done."""
+    kinds = int if whole else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
+        what, low, high = (("a whole number", f"{low:,}", f"{high:,}") if whole
+                           else ("a number", f"{low:g}", f"{high:g}"))
+        raise ValueError(f"{name}: must be {what} from {low} to {high}, not {shown(value)}")
+    return value
 
 
 def _modelled(rule_set: RuleSet) -> bool:
@@ -123,7 +145,9 @@ class JourneyAnswer:
 
 
 def journey(rules: RuleSet | str = "classic", horizon: int = JOURNEY_HORIZON) -> JourneyAnswer:
-    """One red pawn alone on the board, from START, solved exactly (module docstring)."""
+    """One red pawn alone on the board, from START, solved exactly (module docstring).
+    ``horizon``: how many ``p_home_within`` values, at most :data:`MAX_HORIZON`."""
+    _checked("horizon", horizon, 1, MAX_HORIZON)
     began = time.perf_counter()
     rule_set = _solvable(rules)
     probabilities = card_probabilities(rule_set)
@@ -376,7 +400,9 @@ def _solve_race(order, graph, choose: str, tolerance: float) -> tuple[dict, int]
 
 
 def race(rules: RuleSet | str = "classic", tolerance: float = TOLERANCE) -> RaceAnswer:
-    """Red against yellow, one pawn each from START, red first (module docstring)."""
+    """Red against yellow, one pawn each from START, red first (module docstring).
+    ``tolerance``: from :data:`MIN_TOLERANCE` to :data:`MAX_TOLERANCE`."""
+    _checked("tolerance", tolerance, MIN_TOLERANCE, MAX_TOLERANCE, whole=False)
     began = time.perf_counter()
     order, graph = race_graph(rules)
     best, best_sweeps = _solve_race(order, graph, "best", tolerance)
@@ -482,10 +508,14 @@ class RaceStrategy:
 
 
 def simulate_journey(games: int, seed: int = 1, rules: RuleSet | str = "classic",
-                     answer: JourneyAnswer | None = None) -> list[int]:
+                     answer: JourneyAnswer | None = None, replacement: bool = True) -> list[int]:
     """Cards to HOME in each of ``games`` journeys played by the engine's own :class:`Game`
-    with cards drawn with replacement, under the exact policy."""
+    with cards drawn with replacement, under the exact policy. ``replacement=False`` draws
+    from the game's own deck instead, a real one (no card comes back until the pile runs out
+    and the discards are shuffled), with the same policy: how far the model is from a real
+    deck (docs/exact.md)."""
     from ..board.game import Game
+    _checked("games", games, 1, MAX_CHECK_GAMES)
     rule_set = get_rules(rules)
     policy = JourneyPolicy(answer or journey(rule_set))
     rng = random.Random(seed)
@@ -494,7 +524,9 @@ def simulate_journey(games: int, seed: int = 1, rules: RuleSet | str = "classic"
     for _ in range(games):
         game = Game(start=start, seed=rng.randrange(2**62), strategies={"red": policy},
                     keep_history=False)
-        game.pile = ReplacementDraws(rule_set.deck, random.Random(rng.randrange(2**62)))
+        deck_seed = rng.randrange(2**62)  # drawn either way: a seed's games stay the same
+        if replacement:
+            game.pile = ReplacementDraws(rule_set.deck, random.Random(deck_seed))
         game.run()
         out.append(game.cards_played)
     return out
@@ -508,6 +540,7 @@ def simulate_race(games: int, kind: str = "best", seed: int = 1,
     ``"random"``), from ``start`` (red's place, yellow's place, seat to draw). ``values``: a
     race's ``values_best``, to save solving again."""
     from ..board.game import Game
+    _checked("games", games, 1, MAX_CHECK_GAMES)
     rule_set = get_rules(rules)
     if kind == "best" and values is None:
         # Only best play's values are needed: the random policy's solve is skipped.

@@ -22,7 +22,8 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -32,9 +33,10 @@ from .fast_loop import play_random_game
 from ..board.game import Game
 from ..board.state import Position
 from ..board.rules import RuleSet, get_rules
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 from ..core.statistics import mean_sd, wilson_interval
-from ..board.strategies import GreedyStrategy, RandomStrategy
+from ..board.strategies import GreedyStrategy, RandomStrategy, as_strategy
 
 ENGINES = ("auto", "batch", "python")
 FAST_EXTRA = "pip install 'sorry-widget[fast]'"
@@ -55,6 +57,46 @@ def batch_engine():
             f"({exc.name or exc}); install them with {FAST_EXTRA}, or use engine='python'"
         ) from None
     return engine
+
+
+#: The most games one run plays: every game's result is kept until the run is summarised
+#: (about 80 bytes a game with the batch engine: 800 MB here), and 10**12 games asked numpy
+#: for terabytes. Ten million is the largest run the docs show (on a Dask cluster).
+MAX_GAMES = 10_000_000
+
+
+class CacheWarning(UserWarning):
+    """numba's cache of the batch engine could not be read or written; the run went on without
+    it."""
+
+
+def _from_numbas_cache(exc: BaseException) -> bool:
+    """Whether ``exc`` was raised while numba read or wrote its cache (a full disk, a truncated
+    file, a garbage index), whatever its type."""
+    import traceback
+
+    return any(frame.filename.replace("\\", "/").endswith("numba/core/caching.py")
+               for frame in traceback.extract_tb(exc.__traceback__))
+
+
+def _batch_ready() -> tuple[float, str] | None:
+    """The batch engine's compiled loop made ready (:func:`batch_engine.ready`), or None with
+    one warning if numba's cache of it is damaged, so the caller plays on the Python engine
+    rather than stopping."""
+    engine = batch_engine()
+    try:
+        return engine.ready()
+    except Exception as exc:  # noqa: BLE001 — only numba's cache trouble is caught
+        if not _from_numbas_cache(exc):
+            raise
+        folder = getattr(getattr(engine.play_chunk, "_cache", None), "_cache_path", None)
+        reason = (str(exc).strip().splitlines() or [""])[0][:120]
+        warnings.warn(f"numba's cache of the batch engine could not be used "
+                      f"({type(exc).__name__}: {reason}); these games are played on the Python "
+                      f"engine. If the disk is not full, the cache is damaged: deleting it"
+                      f"{f' ({folder})' if folder else ''} lets the next run compile it afresh.",
+                      CacheWarning, stacklevel=3)
+        return None
 
 
 def fast_engine_available() -> bool:
@@ -271,10 +313,36 @@ def _play_range(run: _Run, lo: int, hi: int) -> dict:
     return {"lo": lo, "games": games, "landed": landed, "bumped": bumped}
 
 
-def _chunks(games: int, pieces: int) -> list[tuple[int, int]]:
-    """About ``pieces`` ranges, at most 100 (the progress bar's resolution)."""
+#: The most games the batch engine plays in one compiled call. Compiled code does not see
+#: Ctrl-C: Python raises KeyboardInterrupt only when the call returns, so a call must end soon
+#: (about a second on a slow, busy core) for a long run to stop when asked.
+BATCH_CHUNK_GAMES = 2000
+
+
+def _chunks(games: int, pieces: int, most: int | None = None) -> list[tuple[int, int]]:
+    """About ``pieces`` ranges, at most 100 (the progress bar's resolution), each of at most
+    ``most`` games."""
     size = max(1, math.ceil(games / max(1, min(pieces, 100, games))))
+    if most is not None:
+        size = min(size, most)
     return [(lo, min(games, lo + size)) for lo in range(0, games, size)]
+
+
+def _ignore_interrupts() -> None:
+    """A worker process leaves Ctrl-C to the run that started it (which stops it), instead of
+    printing a traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool) -> None:
+    """Interrupted (or failed): the queued chunks are dropped and worker processes ended, so the
+    run stops now rather than after every chunk has been played."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # gone at shutdown
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def default_workers() -> int:
@@ -285,6 +353,27 @@ def default_workers() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:
         return os.cpu_count() or 1
+
+
+#: The most workers a run may ask for, per core this process may use: more only queue up for
+#: the same cores, and thousands of processes exhaust the memory.
+WORKERS_PER_CORE = 4
+
+
+def max_workers() -> int:
+    return WORKERS_PER_CORE * default_workers()
+
+
+def check_workers(workers, name: str = "workers") -> None:
+    """Refuse a number of workers that is not a whole number from 1 to :func:`max_workers`
+    (``name``: the argument or option as the caller knows it)."""
+    if workers is None:
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"{name}: must be a whole number of at least 1, not {workers!r}")
+    if workers > max_workers():
+        raise ValueError(f"{name}: at most {max_workers()} ({WORKERS_PER_CORE} per core; "
+                         f"{default_workers()} here), not {workers}")
 
 
 def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[list, int]:
@@ -313,14 +402,15 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
             chunks.append(chunk)
             tick(chunk)
         return chunks, n_workers
-    ranges = _chunks(games, 100 if progress is not None else 4 * workers)
+    ranges = _chunks(games, 100 if progress is not None else 4 * workers,
+                     BATCH_CHUNK_GAMES if run.engine == "batch" else None)
     if workers <= 1:
         chunks = []
         for lo, hi in ranges:
             chunks.append(_play_range(run, lo, hi))
             tick(chunks[-1])
         return chunks, 1
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolExecutor, wait
 
     if run.engine == "batch":
         # The compiled loop releases the GIL: threads use every core without copying anything.
@@ -330,13 +420,22 @@ def _run_chunks(run: _Run, games: int, workers: int, client, progress) -> tuple[
 
         # fork: the workers inherit the loaded engine (and a notebook's own strategies).
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method))
-    with pool:
-        futures = [pool.submit(_play_range, run, lo, hi) for lo, hi in ranges]
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=_ignore_interrupts)
+    try:
+        pending = {pool.submit(_play_range, run, lo, hi) for lo, hi in ranges}
         chunks = []
-        for future in as_completed(futures):
-            chunks.append(future.result())
-            tick(chunks[-1])
+        while pending:
+            # Waits of a quarter second: Ctrl-C may reach another thread (the pool's), and
+            # Python raises KeyboardInterrupt in this one only when it runs again.
+            finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunks.append(future.result())
+                tick(chunks[-1])
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
     return chunks, workers
 
 
@@ -363,6 +462,14 @@ def _choose_engine(engine: str, rules: RuleSet, strategies: dict) -> str:
     return "python"
 
 
+def engine_for(engine: str, rules: RuleSet, strategy: str | Any = "random") -> str:
+    """The engine (``"batch"`` or ``"python"``) that :func:`simulate` would play ``rules``
+    with, everyone playing ``strategy``, when asked for ``engine``: so that a caller choosing
+    a budget of games chooses it for the engine that will play them."""
+    strategy = as_strategy(strategy)
+    return _choose_engine(engine, rules, {"all": strategy})
+
+
 def _batch_strategies(strategies) -> bool:
     aggressions = {s.aggression for s in strategies if type(s) is GreedyStrategy}
     return len(aggressions) <= 1 and all(
@@ -372,7 +479,7 @@ def _batch_strategies(strategies) -> bool:
 def simulate(
     players: int | Sequence[str] = 4,
     games: int = 1000,
-    strategy: str | Sequence[Any] = "random",
+    strategy: str | Sequence[Any] | Mapping[str, Any] = "random",
     seed: Any = None,
     rules: str | RuleSet = "classic",
     first: str | None = None,
@@ -386,24 +493,25 @@ def simulate(
     start: Position | None = None,
     card: int | str | None = None,
 ) -> Summary:
-    """Play ``games`` games and summarise them. ``strategy`` is one for everyone or one per
-    seat; ``progress(done, total)`` is called now and then; ``results``, if given, receives
-    every game's result (for plots of the length distribution, say).
+    """Play ``games`` games and summarise them. ``strategy`` is one for everyone, one per
+    seat, or a mapping of colour to strategy (the others play random); ``progress(done,
+    total)`` is called now and then; ``results``, if given, receives every game's result (for
+    plots of the length distribution, say).
 
     ``engine``: ``"auto"`` (the batch engine when NumPy and numba are installed and it plays
     these rules and strategies, else python), ``"batch"`` or ``"python"``. ``workers``: how
-    many processes (python) or threads (batch) play; default all cores. ``client``: a Dask
-    ``distributed.Client`` to play the games on its cluster instead. ``counts``: have the
+    many processes (python) or threads (batch) play; default all cores, at most
+    ``WORKERS_PER_CORE`` per core. ``client``: a Dask ``distributed.Client`` to play the games
+    on its cluster instead. ``counts``: have the
     python engine count bumps, slides and per-square landings too (the batch engine always
     does; the python engine then keeps every game's moves, several times slower).
     ``start``: a position to play from instead of the opening (its player to move goes
     first), ``card``: the card that player holds. ``seed``: without one the run draws a fresh
     seed and keeps it in ``Summary.seed``, so the same games can be played again."""
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games: must be a whole number of at least 1, not {games!r}")
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
-        raise ValueError(f"workers: must be a whole number of at least 1, not {workers!r}")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games: must be a whole number from 1 to {MAX_GAMES:,}, not "
+                         f"{shown(games)}")
+    check_workers(workers)
     seed = seed_or_fresh(seed)
     from_opening = start is None
     if start is None:
@@ -428,12 +536,20 @@ def simulate(
         if len(strategy) != len(colours):
             raise ValueError(f"strategy: {len(strategy)} strategies for {len(colours)} players")
         per_colour = dict(zip(seat_colours, strategy))
+    elif isinstance(strategy, Mapping):
+        per_colour = dict(strategy)  # Game refuses a colour that is not playing
     else:
         per_colour = {c: strategy for c in colours}
     # Resolved once: strategy objects are shared by all the games of a run.
     strategies = Game(start=start, seed=0, strategies=per_colour, keep_history=False).strategies
     names = [strategies[c].name for c in seat_colours]
     chosen = _choose_engine(engine, start.rules, strategies)
+    readiness = (None, None)
+    if chosen == "batch" and client is None:
+        # Compiling (or loading from numba's cache) is timed apart: it is not the games' speed.
+        readiness = _batch_ready()
+        if readiness is None:  # numba's cache is damaged: warned, and played here instead
+            chosen, readiness = "python", (None, None)
     if workers is None:
         workers = default_workers()
         if chosen == "python" and games < 200 * workers:
@@ -445,10 +561,6 @@ def simulate(
             pickle.dumps(run)
         except Exception:  # a strategy defined where a process cannot find it
             workers = 1
-    readiness = (None, None)
-    if chosen == "batch" and client is None:
-        # Compiling (or loading from numba's cache) is timed apart: it is not the games' speed.
-        readiness = batch_engine().ready()
     started = time.perf_counter()
     chunks, used = _run_chunks(run, games, workers, client, progress)
     seconds = time.perf_counter() - started

@@ -47,7 +47,7 @@ from ..render.svg import THEMES
 from ..core.messages import Message
 from .messages import say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, brief, check_note_text, \
-    check_keywords, check_theme_name, load_record, message_field, refusal, rule_badges
+    check_keywords, check_theme_name, colour_list, load_record, refusal, rule_badges
 
 _RULE_ID = re.compile(r"\b(K\d+)\b")
 
@@ -164,6 +164,7 @@ class SorryCardWidget(ReplayWidget):
                  theme: str = "auto", size: int = 760, speed: float = 1.0,
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryCardWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record), ("state", state))
                  if value is not None]
         if len(given) > 1:
@@ -430,9 +431,9 @@ class SorryCardWidget(ReplayWidget):
             self._all_from_scratch()
             self.play = min(self.play, self.last_play)
 
-    def _on_hello(self, content: dict) -> None:
+    def _on_hello(self, fields: dict) -> None:
         """The page says which theme it shows; with "auto", the frames follow it."""
-        theme = message_field(content, "theme", (str, type(None)), default=None)
+        theme = fields["theme"]
         if theme in THEMES and theme != self._page_theme:
             self._page_theme = theme
             if self.theme == "auto":
@@ -475,16 +476,22 @@ class SorryCardWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winners))
             raise WidgetError(say("card_computer_decision", player=game.to_act))
+        undo = game._checkpoint()
         try:
             action = game.play(notation)
-        except CardGameError as exc:
+        except CardGameError as exc:  # refused: nothing changed
             raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            self.autoplay = False  # an action ends a replay in progress
-            self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing(undo):
+            with self.hold_sync():
+                self.autoplay = False  # an action ends a replay in progress
+                self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return action
+
+    def _from_game(self) -> None:
+        # The table's pieces and frames are pooled apart from the synced values.
+        self._all_from_scratch()
 
     def _computer_step(self) -> None:
         """The next computer action and, where the viewer may not see it, every computer
@@ -546,18 +553,18 @@ class SorryCardWidget(ReplayWidget):
 
     # --- events from the page ---------------------------------------------------------------
 
-    def _on_event(self, kind: str, content: dict) -> bool:
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        # Its fields were checked against page_messages.json before they got here.
         if kind == "act":
-            action = self.act(message_field(content, "notation", (str,)))
+            action = self.act(fields["notation"])
             if action.result.winners:
                 self._notify(say("card_won_the_game", winners=list(action.result.winners)),
                              "info")
         elif kind == "reset":
             self.reset()
         elif kind == "annotate":
-            play = message_field(content, "play", (int,))
-            self.annotate(play, message_field(content, "text", (str, type(None)), default=None,
-                                              limit=2000) or "")
+            play = fields["play"]
+            self.annotate(play, fields["text"] or "")
             self._notify(say("note_saved", play=play), "ok")
         else:
             return False

@@ -12,7 +12,8 @@ from typing import Any
 
 from ..board.cards import card_label, with_article
 from ..core.words import register_kinds
-from ..core.messages import Message, register, render
+from ..board.rules import RULE_SETS
+from ..core.messages import Message, register, render, word
 
 #: Message id (without the ``widget.`` domain) -> English template.
 ENGLISH: dict[str, str] = {
@@ -70,13 +71,21 @@ ENGLISH: dict[str, str] = {
     "board_coach_hand": "the coach advises on one drawn card, not a hand of cards",
     "board_coach_done": "The coach played {games:grouped} games in all after {moves} moves in "
                         "{seconds:tenths} s: {best} wins most often ({rate:percent}).",
+    "board_coach_close": "The coach played {games:grouped} games in all after {moves} moves in "
+                         "{seconds:tenths} s: the leading moves, {leaders:and}, are too close "
+                         "to call; more games would tell them apart, or they are about as "
+                         "good.",
+    "board_coach_close_many": "The coach played {games:grouped} games in all after {moves} moves "
+                              "in {seconds:tenths} s: the {count} leading moves are too close "
+                              "to call (their bars show them); more games would tell them "
+                              "apart, or they are about as good.",
     "board_coach_exact": "The coach solved this endgame exactly: {best} gives the best chance, "
                          "{rate:percent}, when both then play their best.",
-    "board_new_game": "A new game: {title}; {players:list}; seed {seed}.",
+    "board_new_game": "A new game: {title:ruleset}; {players:colour_list}; seed {seed}.",
     "board_forced_rest": "The rest of your {card:board_card} could go only one way, so it was "
                          "made for you: {completed}.",
-    "board_summary": "Sorry! board ({mode}): {title}; {colours:list}; {where}; "
-                     "{now:full_stop}",
+    "board_summary": "Sorry! board ({mode:mode}): {title:ruleset}; {colours:colour_list}; "
+                     "{where}; {now:full_stop}",
     "board_at_start": "the start",
     "board_play_of": "play {play} of {last} (turn {turn})",
     "board_has_won": "{winners:colours} has won",
@@ -133,6 +142,19 @@ def _colours(value: Any, language: str) -> str:
     return " and ".join(str(c) for c in value)
 
 
+def ruleset_ref(rules: Any) -> str:
+    """What a message names a rule set by: a known rule set's name ("classic", translated by
+    the ``ruleset`` kind), else its own title, shown as it is."""
+    known = RULE_SETS.get(rules.name)
+    return rules.name if known is not None and known.title == rules.title else rules.title
+
+
+def ruleset_title(value: str, language: str) -> str:
+    """The ``ruleset`` kind: a rule set's title in ``language`` (words catalog)."""
+    known = RULE_SETS.get(value)
+    return word(known.title, language, f"ruleset.{value}") if known is not None else str(value)
+
+
 def _full_stop(value: Any, language: str) -> str:
     text = render(value, language)
     # A Sorry! card's name brings its own "!": no full stop after it.
@@ -141,6 +163,9 @@ def _full_stop(value: Any, language: str) -> str:
 
 KINDS = {
     "colour": lambda value, language: str(value),
+    "colour_list": lambda value, language: ", ".join(str(c) for c in value),
+    "mode": lambda value, language: str(value),
+    "ruleset": lambda value, language: ruleset_title(value, language),
     # (str.capitalize, as the sentences always wrote it: a page's odd key "RED:x" is "Red")
     "colour_cap": lambda value, language: str(value).capitalize(),
     "colours": _colours,

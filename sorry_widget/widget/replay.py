@@ -11,19 +11,23 @@ picture, their plays and their moves.
 
 from __future__ import annotations
 
+import copy
+import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..core.errors import SorryError
+from ..core.errors import SorryError, StrategyFailed
+from .strings import page_strings
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, Message, best_language, render, \
     rule_entry
-from ..core.safeio import write_text_atomic
+from ..core.safeio import shown, small_file_text, write_text_atomic
 from ..render.svg import THEMES, get_theme
 from .messages import say
 
@@ -58,6 +62,18 @@ def refusal(exc: Exception) -> Message | str:
     :class:`WidgetError`)."""
     message = getattr(exc, "message", None)
     return message if isinstance(message, Message) else str(exc)
+
+
+def colour_list(value: Any, field: str) -> list | None:
+    """Colours a person gives (``humans``, ``people``): a list, or one colour's name alone
+    (``humans="red"`` means red, not the letters r, e and d); None stays None."""
+    if value is None or isinstance(value, list):
+        return value
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, tuple):
+        return list(value)
+    raise WidgetError(f"{field}: a colour or a list of colours, not {shown(value)}")
 
 
 def check_theme_name(theme: Any) -> None:
@@ -124,6 +140,10 @@ def badges_in(badges: Mapping[str, Mapping[str, str]], language: str) -> dict[st
             for rule, badge in badges.items()}
 
 
+#: JupyterLab's language settings are a few hundred bytes; a larger file is not its.
+MAX_SETTINGS_BYTES = 100_000
+
+
 def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     """The language JupyterLab is set to show (its *Settings › Language*, stored in the
     user's settings of ``@jupyterlab/translation-extension``), if a widget can be shown in it;
@@ -131,9 +151,9 @@ def notebook_language(settings_dir: str | os.PathLike | None = None) -> str:
     folder = Path(settings_dir or os.environ.get("JUPYTERLAB_SETTINGS_DIR")
                   or Path.home() / ".jupyter" / "lab" / "user-settings")
     path = folder / "@jupyterlab" / "translation-extension" / "plugin.jupyterlab-settings"
-    try:
-        raw = path.read_text(encoding="utf-8")[:100_000]
-    except (OSError, UnicodeDecodeError):
+    # Read in passing by every widget: a FIFO, /dev/zero or a huge file there means English.
+    raw = small_file_text(path, MAX_SETTINGS_BYTES)
+    if raw is None:
         return DEFAULT_LANGUAGE
     # The file is JSON5 as JupyterLab writes it: comments on their own lines.
     raw = re.sub(r"^\s*//.*$", "", raw, flags=re.M)
@@ -174,9 +194,32 @@ def brief(value: Any) -> str:
     return printable(shown if len(shown) <= 60 else shown[:57] + "...")
 
 
+#: The messages the page sends, described once (page_messages.json): the page checks each one
+#: against it as it sends it (js/messages.js), :func:`page_fields` checks them when they
+#: arrive, the fuzz test makes them from it.
+PAGE_MESSAGES: dict = json.loads((_HERE / "page_messages.json").read_text(encoding="utf-8"))
 #: What no message from the page needs more of: characters in a notation, a name, a place.
-MAX_FIELD_CHARS = 200
+MAX_FIELD_CHARS: int = PAGE_MESSAGES["max_chars"]
 _MISSING = object()
+#: The JSON types page_messages.json names, as Python's.
+_JSON_TYPES = {"string": str, "integer": int, "array": list, "null": type(None)}
+
+
+def page_messages(view: str) -> dict[str, dict[str, dict]]:
+    """The messages a view (``board``, ``cardtable``) takes from the page: each type and its
+    fields, as page_messages.json describes them."""
+    return {**PAGE_MESSAGES["every_view"], **PAGE_MESSAGES["views"][view]}
+
+
+def page_fields(fields: dict[str, dict], content: dict) -> dict[str, Any]:
+    """The fields of a message from the page, each checked against its description (its
+    types, its size; a field left out takes its default) in the order they are described,
+    before anything uses them; the first bad one is one WidgetError naming it. Fields the
+    description does not name are ignored."""
+    return {name: message_field(
+        content, name, tuple(_JSON_TYPES[kind] for kind in field["types"]),
+        default=copy.deepcopy(field["default"]) if "default" in field else _MISSING,
+        limit=field.get("max", MAX_FIELD_CHARS)) for name, field in fields.items()}
 
 
 def message_field(content: dict, name: str, kinds: tuple[type, ...], *, default: Any = _MISSING,
@@ -261,6 +304,9 @@ class ReplayWidget(anywidget.AnyWidget):
     #: default JupyterLab's language setting (:func:`notebook_language`), which the page may
     #: correct when it says its own, else English.
     language = traitlets.Unicode(DEFAULT_LANGUAGE).tag(sync=True)
+    #: The page's words in :attr:`language`, from the catalogs (:func:`.strings.page_strings`):
+    #: the page has no translations of its own, and a saved or exported page keeps its words.
+    strings = traitlets.Dict().tag(sync=True)
     # The last notice, for Python code to read; the page is told by a message, never by state.
     message = traitlets.Unicode("")
     message_level = traitlets.Unicode("")
@@ -280,8 +326,13 @@ class ReplayWidget(anywidget.AnyWidget):
                                        f"{', '.join(LANGUAGES)}")
         return proposal["value"]
 
+    @traitlets.default("strings")
+    def _page_strings(self) -> dict:
+        return page_strings(self.language)
+
     @traitlets.observe("language")
     def _words_in_the_new_language(self, change) -> None:
+        self.strings = page_strings(change["new"])
         self.rule_texts = badges_in({rule: self.RULE_BADGES[rule] for rule in self.rule_texts
                                      if rule in self.RULE_BADGES}, change["new"])
         self._relanguage()
@@ -326,12 +377,41 @@ class ReplayWidget(anywidget.AnyWidget):
                 self.play += 1
                 continue
             self._check_next()
-            with self.hold_sync():
+            with self._all_or_nothing(), self.hold_sync():
                 self._computer_step()
                 self._append_play()
                 self._refresh_pending()
                 self.play = self.last_play
         return self.play
+
+    @contextmanager
+    def _all_or_nothing(self, undo: Callable[[], None] | None = None) -> Iterator[None]:
+        """A person's move (or a computer's step) with the computers' answers to it, made
+        whole or not at all: when a strategy fails — or anything else does — the game and
+        everything the page is shown are as they were before, and a strategy's failure is one
+        :class:`WidgetError` saying which strategy and why. (Half made, the widget would offer
+        the person the moves of a turn the game had left, and play them for the next colour.)
+        ``undo``: the game's checkpoint, if taken before a move already made."""
+        undo = undo or self.game._checkpoint()
+        # Synced values are replaced, never changed in place: keeping them keeps the page.
+        kept = {name: getattr(self, name) for name in self.keys if name != "play"}
+        play = self.play
+        try:
+            yield
+        except BaseException as exc:
+            undo()
+            with self.hold_sync():
+                for name, value in kept.items():
+                    setattr(self, name, value)
+                self._from_game()
+                self.play = play
+            if isinstance(exc, StrategyFailed):
+                raise WidgetError(refusal(exc)) from exc
+            raise
+
+    def _from_game(self) -> None:
+        """After a move undone: what a view keeps besides its synced values, made again from
+        the game (nothing, unless the view keeps something)."""
 
     #: What ``step()`` says a person does on their turn instead (the view's own words).
     PERSON_HINT: Message | str = ""
@@ -432,22 +512,26 @@ class ReplayWidget(anywidget.AnyWidget):
             self._notify(say("page_type_too_long") if isinstance(kind, str) else
                          say("page_type_not_name", type=type(kind).__name__), "error")
             return
+        described = page_messages(self.view)
+        if kind not in described:
+            self._notify(say("page_unknown_message", kind=repr(kind)), "error")
+            return
         try:
+            fields = page_fields(described[kind], content)
             if kind == "hello":
-                # The page may say which theme it shows (the card table follows it).
-                message_field(content, "theme", (str, type(None)), default=None)
-                # and its language (<html lang>, which JupyterLab sets to its own): followed
-                # when the widget was given none.
-                page_language = message_field(content, "language", (str, type(None)),
-                                              default=None)
+                # The page may say which theme it shows (the card table follows it), and its
+                # language (<html lang>, which JupyterLab sets to its own): followed when the
+                # widget was given none.
+                page_language = fields["language"]
                 if page_language and getattr(self, "_language_by_default", False):
                     wanted = best_language(page_language)
                     if wanted != DEFAULT_LANGUAGE and wanted != self.language:
                         self.language = wanted
-                self._on_hello(content)
+                self._on_hello(fields)
                 self.send({"type": "live"})
-            elif not self._on_event(kind, content):
-                self._notify(say("page_unknown_message", kind=repr(kind)), "error")
+            elif not self._on_event(kind, fields):
+                raise AssertionError(f"page_messages.json lists {kind!r} for view {self.view!r}, "
+                                     "which has no handler for it")
         except (WidgetError, ValueError) as exc:
             self._notify(refusal(exc), "error")
         except Exception as exc:  # noqa: BLE001 - the page's event must not kill the comm
@@ -456,11 +540,14 @@ class ReplayWidget(anywidget.AnyWidget):
             self._notify(say("page_internal_error", kind=repr(kind),
                              error_type=type(exc).__name__, error=str(exc)), "error")
 
-    def _on_hello(self, content: dict) -> None:
-        """The page is on screen (and says what it shows, e.g. its theme)."""
+    def _on_hello(self, fields: dict) -> None:
+        """The page is on screen (and says what it shows, e.g. its theme); ``fields`` are the
+        hello's, checked (:func:`page_fields`)."""
 
-    def _on_event(self, kind: str, content: dict) -> bool:
-        """Handle one event from the page; False if the view has no such event."""
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        """Handle one event from the page, of a type page_messages.json lists for the view,
+        with its ``fields`` checked (:func:`page_fields`); False if the view has no such
+        event."""
         return False
 
     # --- validation of values set from Python or the page -----------------------------------

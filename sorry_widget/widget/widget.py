@@ -38,9 +38,9 @@ from ..render.svg import check_palette, palette_css, palette_theme
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from ..core.messages import Message
-from .messages import say
+from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
-    brief, check_keywords, check_theme_name, load_record, message_field, refusal, \
+    brief, check_keywords, colour_list, check_theme_name, load_record, refusal, \
     rule_badges
 
 MODES = ("replay", "game", "demo")
@@ -166,6 +166,7 @@ class SorryWidget(ReplayWidget):
                  card: int | str | None = None, palette: str = "standard",
                  language: str | None = None, **kwargs: Any) -> None:
         check_keywords(SorryWidget, kwargs)
+        humans = colour_list(humans, "humans")
         given = [name for name, value in (("game", game), ("record", record),
                                           ("position", position)) if value is not None]
         if len(given) > 1:
@@ -391,6 +392,7 @@ class SorryWidget(ReplayWidget):
                  people=("red",), seed=None) -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
         colours) and the colours played by people; the others are played by the computer."""
+        people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
             if rule_set.partnerships():
@@ -418,8 +420,8 @@ class SorryWidget(ReplayWidget):
             self._sync_annotations()
             self.play = self.last_play
         # A new moment: the last game's notice (a forced split, a refusal) no longer applies.
-        self._notify(say("board_new_game", title=rule_set.title, players=list(game.colours),
-                         seed=game.seed), "info")
+        self._notify(say("board_new_game", title=ruleset_ref(rule_set),
+                         players=list(game.colours), seed=game.seed), "info")
 
     def reset(self) -> None:
         """A demo: back to its position and card, the example move ready to show again."""
@@ -473,20 +475,22 @@ class SorryWidget(ReplayWidget):
             if game.finished:
                 raise WidgetError(say("game_over", winners=game.winner))
             raise WidgetError(say("board_computer_turn", player=game.colour_to_move))
+        undo = game._checkpoint()
         try:
             play = game.play(notation, card=card)
-        except GameError as exc:
+        except GameError as exc:  # refused: nothing changed
             raise WidgetError(refusal(exc)) from None
-        with self.hold_sync():
-            # A move ends a replay in progress: the board jumps to the newest play.
-            self.autoplay = False
-            self.selection = []
-            if self.mode == "demo":
-                self._all_plays_from_scratch()
-            else:
-                self._append_play()
-            self._advance_computers()
-            self.play = self.last_play
+        with self._all_or_nothing(undo):
+            with self.hold_sync():
+                # A move ends a replay in progress: the board jumps to the newest play.
+                self.autoplay = False
+                self.selection = []
+                if self.mode == "demo":
+                    self._all_plays_from_scratch()
+                else:
+                    self._append_play()
+                self._advance_computers()
+                self.play = self.last_play
         return play.move
 
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
@@ -522,7 +526,7 @@ class SorryWidget(ReplayWidget):
                              "colour": game.colour_to_move, "rollouts": advice.rollouts,
                              "strategy": advice.strategy, "engine": advice.engine,
                              "seconds": round(advice.seconds, 2), "method": advice.method,
-                             "games": advice.games, "verdict": advice.verdict(),
+                             "games": advice.games, "verdict": advice.verdict(self.language),
                              "moves": rows}
         return advice
 
@@ -591,45 +595,36 @@ class SorryWidget(ReplayWidget):
                       card=self.game.card)
         else:
             now = say("board_to_move", player=position.colour_to_move)
-        return say("board_summary", mode=self.mode, title=position.rules.title,
+        return say("board_summary", mode=self.mode, title=ruleset_ref(position.rules),
                    colours=list(position.colour_names), where=where, now=now)
 
     # --- events from the page -------------------------------------------------------------
 
-    def _on_event(self, kind: str, content: dict) -> bool:
-        # Every field is checked for its type and size before it is used (the page is
-        # untrusted); the values themselves are checked by the methods a Python user calls.
+    def _on_event(self, kind: str, fields: dict) -> bool:
+        # Every field was checked for its type and size before it got here (page_messages.json;
+        # the page is untrusted); the values themselves are checked by the methods a Python
+        # user calls.
         if kind == "move":
-            notation = message_field(content, "notation", (str,))
-            card = message_field(content, "card", (str, type(None)), default=None)
-            completed = message_field(content, "completed", (str, type(None)), default=None)
-            move = self.move(notation, card=card or None)
+            completed = fields["completed"]
+            move = self.move(fields["notation"], card=fields["card"] or None)
             if completed and completed in move.notation.split(" "):
                 self._notify(say("board_forced_rest", card=move.card, completed=completed),
                              "info")
         elif kind == "try":
-            clicks = message_field(content, "clicks", (list, type(None)), default=None,
-                                   limit=4) or []
+            clicks = fields["clicks"] or []
             for click in clicks:
                 if not _is_place_ref(click):
                     raise WidgetError("clicks: each click is a place on the board")
             self._notify(self.explain_try_message(clicks), "error")
             self.selection = []
         elif kind == "annotate":
-            play = message_field(content, "play", (int,))
-            text = message_field(content, "text", (str, type(None)), default=None,
-                                 limit=MAX_NOTE_CHARS)
-            arrows = message_field(content, "arrows", (list, type(None)), default=None)
-            squares = message_field(content, "squares", (list, type(None)), default=None)
-            self.annotate(play, text, arrows, squares)
+            play = fields["play"]
+            self.annotate(play, fields["text"], fields["arrows"], fields["squares"])
             self._notify(say("note_saved", play=play), "ok")
         elif kind == "reset":
             self.reset()
         elif kind == "new_game":
-            rules = message_field(content, "rules", (str,), default="classic")
-            players = message_field(content, "players", (int, list), default=4, limit=4)
-            people = message_field(content, "people", (list, type(None)), default=["red"],
-                                   limit=4)
+            rules, players, people = fields["rules"], fields["players"], fields["people"]
             for name in (players if isinstance(players, list) else []) + (people or []):
                 if not isinstance(name, str) or len(name) > 40:
                     raise WidgetError("players and people: each is a colour's name")
@@ -642,10 +637,17 @@ class SorryWidget(ReplayWidget):
             if advice.exact:
                 self._notify(say("board_coach_exact", best=advice.best.notation,
                                  rate=advice.best.win_rate), "ok")
-            else:
+            elif advice.sure:
                 self._notify(say("board_coach_done", games=advice.games,
                                  moves=len(advice.estimates), seconds=advice.seconds,
                                  best=advice.best.notation, rate=advice.best.win_rate), "ok")
+            else:  # as the verdict says: no move named best when the coach is not sure
+                leaders = [e.notation for e in advice.contenders]
+                said = dict(games=advice.games, moves=len(advice.estimates),
+                            seconds=advice.seconds)
+                self._notify(say("board_coach_close", leaders=leaders, **said)
+                             if len(leaders) <= 3 else
+                             say("board_coach_close_many", count=len(leaders), **said), "ok")
         else:
             return False
         return True

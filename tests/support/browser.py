@@ -193,7 +193,7 @@ def try_the_rules_tour_c13_move(boards) -> None:
 def check_the_c7_badge(board) -> None:
     """On a board whose explanation cites C7: its badge shows C7's line, then, unfolded, its
     full text as docs/rules.md states it, and a link to its place on the docs site."""
-    from sorry_widget._project import DOCS_URL
+    from sorry_widget.core.project import DOCS_URL
     from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
 
     board.locator(".sw-explanation .sw-rule", has_text="C7").click()

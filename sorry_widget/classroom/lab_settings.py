@@ -10,7 +10,7 @@ README's set-up (``scripts/setup-env.sh``), Binder (``binder/postBuild``) and th
 site (``scripts/build_lite.py``) turn it on as the environment's default: JupyterLab's
 ``overrides.json``, which a person's own settings still override.
 
-    python -m sorry_widget.lab_settings          # this Python's environment (sys.prefix)
+    python -m sorry_widget.classroom.lab_settings          # this Python's environment (sys.prefix)
 """
 
 from __future__ import annotations
@@ -18,11 +18,16 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
+
+from ..core.safeio import write_text_atomic
 
 #: The defaults themselves: one file, read here and by the JupyterLite build.
 DEFAULTS_FILE = Path(__file__).with_name("lab-overrides.json")
+
+#: Settings are read by every user of a shared environment (JupyterLab refuses to start an
+#: extension whose settings it cannot read): new files and folders are readable by all.
+FILE_MODE, FOLDER_MODE = 0o644, 0o755
 
 
 def lab_defaults() -> dict:
@@ -36,8 +41,9 @@ def overrides_path(prefix: str | os.PathLike = sys.prefix) -> Path:
 
 def write_lab_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
     """Merge the lessons' defaults into the environment's ``overrides.json``, keeping every
-    other setting in it; written to a temporary file and moved into place, so a failure leaves
-    the old file whole."""
+    other setting in it and every value already set (a teacher's ``saveState: false`` stays);
+    written, only if something changes, to a temporary file and moved into place, so a failure
+    leaves the old file whole."""
     path = overrides_path(prefix)
     current: dict = {}
     if path.exists():
@@ -47,19 +53,24 @@ def write_lab_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
             raise ValueError(f"{path}: not readable JSON ({exc}); fix or remove it") from None
         if not isinstance(current, dict):
             raise ValueError(f"{path}: expected a JSON object of plugin settings")
+    merged = {**current}
     for plugin, settings in lab_defaults().items():
-        current[plugin] = {**current.get(plugin, {}), **settings}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".overrides-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w") as f:
-            json.dump(current, f, indent=2)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        # What is already there wins: a teacher's own choice (saveState false) is kept.
+        merged[plugin] = {**settings, **current.get(plugin, {})}
+    if merged != current or not path.exists():
+        _write_settings(path, merged)
     return path
+
+
+def _write_settings(path: Path, settings: dict) -> None:
+    """Whole or not at all (OSError naming the path otherwise); a file keeps its mode, a new
+    one and its new folders are readable by everyone."""
+    missing = [folder for folder in (path.parent, *path.parent.parents) if not folder.exists()]
+    for folder in reversed(missing):
+        folder.mkdir()
+        os.chmod(folder, FOLDER_MODE)  # not the umask's: 0700 would hide the file in it
+    write_text_atomic(path, json.dumps(settings, indent=2) + "\n", what="JupyterLab settings",
+                      error=OSError, new_mode=FILE_MODE)
 
 
 def package_overrides_path(prefix: str | os.PathLike = sys.prefix) -> Path:
@@ -74,18 +85,9 @@ def write_package_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
     there, or in their own settings, still wins, and no file of theirs is rewritten. Written
     only when it differs, whole or not at all (OSError if the environment is not writable)."""
     path = package_overrides_path(prefix)
-    text = json.dumps(lab_defaults(), indent=2) + "\n"
-    if path.is_file() and path.read_text() == text:
-        return path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".sorry-widget-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    defaults = lab_defaults()
+    if not (path.is_file() and path.read_text() == json.dumps(defaults, indent=2) + "\n"):
+        _write_settings(path, defaults)
     return path
 
 
@@ -93,4 +95,4 @@ if __name__ == "__main__":
     try:
         print(f"JupyterLab defaults for the lessons: {write_lab_defaults()}")
     except (OSError, ValueError) as exc:
-        sys.exit(f"sorry_widget.lab_settings: {exc}")
+        sys.exit(f"sorry_widget.classroom.lab_settings: {exc}")

@@ -1,0 +1,61 @@
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
+``play``, ``replay``, ``cardgame``, ``export``, ``lessons``, ``lab``, ``--version``.
+
+One module per concern: the board game's commands (board.py), its experiments
+(experiments.py), exact answers (exact.py), the card game's commands (cardgame.py), exports
+(export.py), the lessons' (lessons.py), and what they share (common.py). ``main`` is the entry
+point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..core.project import DOCS_URL
+from .board import add_moves_and_score, add_play_and_replay
+from .cardgame import add_cardgame
+from .common import one_line_warnings, tolerant_output
+from .exact import add_exact
+from .experiments import add_simulate_and_coach
+from .export import add_export
+from .lessons import add_lessons_and_lab
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
+        epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
+        # Keeps the address on one line: the default formatter breaks it at its hyphen.
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"sorry-widget {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    # In the order `sorry-widget --help` lists them.
+    for add in (add_moves_and_score, add_simulate_and_coach, add_exact, add_play_and_replay,
+                add_cardgame, add_export, add_lessons_and_lab):
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    tolerant_output()
+    one_line_warnings()
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "lab":
+        args.jupyter_args = rest
+    elif rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # The reader (head, less) stopped early: not an error of ours.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        # Ctrl-C: one line, the shell's status for it, and no file half written (files are
+        # written whole or not at all, after the work).
+        command = " ".join(filter(None, (args.command, getattr(args, "cardgame_command", None))))
+        print(f"sorry-widget {command}: interrupted", file=sys.stderr)
+        return 130

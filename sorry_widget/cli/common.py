@@ -1,0 +1,237 @@
+"""What the commands share: answering JSON requests (a file or lines of stdin), usage errors,
+the options several commands take (``--lang``, ``--engine``/``--workers``, ``--rules``/
+``--option``, ``--strategy``), and the help lists, written from the registries."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..board.cards import CARD_NAMES, CARDS_BY_NAME
+from ..board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
+from ..board.state import MAX_POSITION_BYTES, PositionError
+from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
+from ..core.safeio import read_json, read_json_file
+from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
+
+SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
+
+#: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
+MAX_LINE_BYTES = 1_000_000
+
+
+def card_list() -> str:
+    """The board game's card names as a command line writes them: "1" "2" … "sorry"."""
+    return " ".join(f'"{n}"' for n in CARD_NAMES.values())
+
+
+def rule_set_list() -> str:
+    return ", ".join(RULE_SETS)
+
+
+def card_name(value, field: str) -> int:
+    if not isinstance(value, str) or value not in CARDS_BY_NAME:
+        raise ValueError(f"{field}: {value!r} is not a card name; cards are {card_list()}")
+    return CARDS_BY_NAME[value]
+
+
+def said(item, data: dict, language: str) -> dict:
+    """A JSON answer's entry with its ``explanation`` in ``language`` (keys and notation stay
+    as they are: the JSON contract does not change with the language)."""
+    if language != DEFAULT_LANGUAGE and "explanation" in data:
+        data = {**data, "explanation": explanation_in(item, language)}
+    return data
+
+
+def words(context: str, english: str, language: str, **values) -> str:
+    """One of the command's own texts (core/words.py) in ``language``, filled in."""
+    return word(english, language, context, **values)
+
+
+def colour_word(colour: str, language: str) -> str:
+    return word(colour, language, f"colour.{colour}")
+
+
+def tolerant_output() -> None:
+    """Text a terminal cannot show (a "—" on an ISO-8859-1 or ASCII terminal) is printed as
+    "?" instead of ending the command with a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+def one_line_warnings() -> None:
+    """A warning (numba's cache damaged, say) as one line on stderr, not Python's two."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None) -> None:
+        print(f"sorry-widget: warning: {message}", file=file or sys.stderr)
+
+    warnings.showwarning = show
+
+
+def emit(obj) -> None:
+    try:
+        line = json.dumps(obj, ensure_ascii=False)
+        line.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        # A lone surrogate echoed from the input, or a character the terminal's encoding lacks:
+        # escaped, so the JSON stays exact.
+        line = json.dumps(obj)
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def request_lines(stream):
+    """(line number, bytes of the line or None where it is longer than MAX_LINE_BYTES); a long
+    line is skipped in pieces, never held whole."""
+    lineno = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        lineno += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = stream.readline(MAX_LINE_BYTES)
+            yield lineno, None
+        else:
+            yield lineno, line
+
+
+def answer_lines(answer, what: str = "request") -> int:
+    """Print ``answer(request)`` for each JSON line of stdin, or ``{"error": "line N: …"}``
+    and go on, whatever the line holds; exit status 1 if any line failed."""
+    failed = False
+    for lineno, line in request_lines(sys.stdin.buffer):
+        if line is not None and not line.strip():
+            continue
+        try:
+            if line is None:
+                raise ValueError(f"{what}: longer than {MAX_LINE_BYTES:,} bytes")
+            emit(answer(read_json(line, what=what, error=ValueError,
+                                  max_bytes=MAX_LINE_BYTES)))
+        except ValueError as exc:
+            failed = True
+            emit({"error": f"line {lineno}: {exc}"})
+        except Exception as exc:  # noqa: BLE001 — one bad line must not end the stream
+            failed = True
+            emit({"error": f"line {lineno}: could not be answered ({type(exc).__name__}: "
+                           f"{exc})"})
+    return 1 if failed else 0
+
+
+def answer_file(path: str, answer, what: str = "position",
+                max_bytes: int = MAX_POSITION_BYTES) -> int:
+    """Print ``answer(data)`` for a position (or state) file, or one ``{"error": …}`` line."""
+    try:
+        emit(answer(read_json_file(path, what=what, error=PositionError,
+                                   max_bytes=max_bytes)))
+    except ValueError as exc:
+        emit({"error": str(exc)})
+        return 1
+    return 0
+
+
+def usage_error(message: str) -> int:
+    print(f"sorry-widget {message}", file=sys.stderr)
+    return 2
+
+
+def stderr_bar():
+    """A progress bar on stderr; tqdm is imported only for a run that shows one."""
+    from ..progress import ProgressBar
+
+    return ProgressBar(file=sys.stderr)
+
+
+def _option_value(text: str):
+    """A ``--option`` value as JSON would read it: true/false, a number, else the text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def rules_from_args(args) -> RuleSet:
+    """The rule set named by ``--rules`` with every ``--option key=value`` applied."""
+    rules = get_rules(args.rules)
+    options = {}
+    for item in args.option or ():
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option {item!r}: write it as key=value, e.g. "
+                             "sorry_forward_4=true")
+        if key not in OPTION_TYPES:
+            raise ValueError(f"--option {key}: not a rule option; options are "
+                             f"{', '.join(OPTION_TYPES)}")
+        options[key] = _option_value(value)
+    return rules.with_options(**options)
+
+
+def strategies_from_args(values: list[str] | None, default: str = "random"):
+    """``--strategy``, the same for both games: NAME (every player), NAME,NAME,… (one per
+    seat, in turn order) or COLOUR=NAME (that colour; the others play ``default``), repeatable
+    or comma-separated. Returns a name, a list of names, or a dict of colour to name, which
+    both games take as they are."""
+    items = [part.strip() for value in values or () for part in value.split(",")]
+    if not items:
+        return default
+    named = [item for item in items if "=" in item]
+    if not named:
+        return items[0] if len(items) == 1 else items
+    if len(named) != len(items):
+        raise ValueError(f"--strategy: {','.join(items)!r}: give either names (one for everyone "
+                         "or one per seat) or COLOUR=NAME pairs, e.g. red=greedy, not both")
+    chosen: dict[str, str] = {}
+    for item in named:
+        colour, _, name = (part.strip() for part in item.partition("="))
+        if not colour or not name:
+            raise ValueError(f"--strategy: {item!r}: expected COLOUR=NAME, e.g. red=greedy")
+        if colour in chosen:
+            raise ValueError(f"--strategy: {colour} is given twice")
+        chosen[colour] = name
+    return chosen
+
+
+def add_strategy(p, names, default: str = "random") -> None:
+    p.add_argument("--strategy", action="append", metavar="STRATEGY",
+                   help=f"{', '.join(names)} (default: {default}): one for everyone, one per "
+                        "seat comma-separated, or COLOUR=NAME for one colour (repeatable)")
+
+
+def add_rules(p) -> None:
+    p.add_argument("--rules", default="classic", help=rule_set_list())
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a rule option, e.g. sorry_forward_4=true (repeatable)")
+
+
+def add_engine(p) -> None:
+    p.add_argument("--engine", default="auto", choices=ENGINES,
+                   help="batch (NumPy + numba, the fast extra), python, or auto: batch where "
+                        "it is installed and plays these rules and strategies")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes or threads to play on (default: every core; at most "
+                        f"{WORKERS_PER_CORE} per core)")
+
+
+def workers_error(args, command: str) -> int | None:
+    """A usage error if ``--workers`` asks for fewer than one or more than the machine takes,
+    checked before any work starts."""
+    try:
+        check_workers(args.workers, "--workers")
+    except ValueError as exc:
+        return usage_error(f"{command}: {exc}")
+    return None
+
+
+def add_lang(p) -> None:
+    p.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES,
+                   help="the language of explanations and other words (JSON keys and "
+                        "notation stay English; default: en)")
+
+
+def progress_option(p) -> None:
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar on stderr (default: on a terminal for long runs)")

@@ -1,0 +1,50 @@
+"""``export``: a lesson as one HTML page whose boards replay offline."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .common import usage_error
+
+
+def cmd_export(args) -> int:
+    """A lesson as one HTML page that shows its boards offline (the widget layer, loaded only
+    here, so the other commands never import Jupyter)."""
+    source = Path(args.notebook)
+    if not source.is_file():
+        return usage_error(f"export: no such notebook {str(source)!r}")
+    out = Path(args.output) if args.output else source.with_suffix(".html")
+    try:
+        from ..widget.export import export_notebook
+
+        page = export_notebook(source, execute=args.execute)
+    except ImportError as exc:
+        return usage_error(f"export: needs the notebook tools ({exc.name}); install "
+                           "sorry-widget[lab]")
+    except Exception as exc:  # a cell that fails: say which, not a traceback
+        print(f"sorry-widget export: {source}: {type(exc).__name__}: "
+              f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
+              file=sys.stderr)
+        return 1
+    from ..core.errors import SorryError
+    from ..core.safeio import write_text_atomic
+
+    try:  # whole or not at all: a failed export leaves the old page as it was
+        write_text_atomic(out, page, what="export", error=SorryError)
+    except SorryError as exc:
+        print(f"sorry-widget {exc}", file=sys.stderr)
+        return 1
+    print(f"wrote {out} ({len(page.encode()):,} bytes; opens offline)")
+    return 0
+
+
+def add_export(sub) -> None:
+    p = sub.add_parser("export", help="a notebook as one HTML page whose boards replay offline")
+    p.add_argument("notebook", help="the .ipynb file (a lesson)")
+    p.add_argument("-o", "--output", help="the page to write (default: beside the notebook)")
+    p.add_argument("--execute", action=argparse.BooleanOptionalAction, default=True,
+                   help="run the notebook first (default; the lessons are stored without "
+                        "outputs)")
+    p.set_defaults(func=cmd_export)

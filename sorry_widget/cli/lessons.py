@@ -1,0 +1,103 @@
+"""The lessons' commands: ``lessons`` (copy them into a folder) and ``lab`` (open them in
+JupyterLab)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from ..classroom.files import DEFAULT_FOLDER
+from .common import usage_error
+
+
+def _print_copied(folder: Path, written: list[str], kept: list[str]) -> None:
+    for name in written:
+        print(f"  wrote {folder / name}")
+    if kept:
+        print(f"  kept {len(kept)} file(s) already there")
+
+
+def lab_port(jupyter_args: list[str]) -> str:
+    """The port JupyterLab is asked to try first: the last --port=N (or --ServerApp.port=N)
+    passed on to it, else its default, 8888."""
+    port = "8888"
+    for arg in jupyter_args:
+        name, sep, value = arg.partition("=")
+        if sep and name in ("--port", "--ServerApp.port"):
+            port = value
+    return port
+
+
+def cmd_lessons(args) -> int:
+    from ..classroom.files import LessonsError, copy_lessons
+
+    folder = Path(args.folder)
+    try:
+        written, kept = copy_lessons(folder, force=args.force)
+    except LessonsError as exc:
+        _print_copied(folder, exc.written, [])
+        return usage_error(f"lessons: {exc}")
+    _print_copied(folder, written, kept)
+    print(f"The lessons are in {folder / 'notebooks'}; open them with:  sorry-widget lab "
+          f"{folder}")
+    return 0
+
+
+def cmd_lab(args) -> int:
+    """Copy the lessons where missing, switch on the lessons' JupyterLab defaults, and replace
+    this process with JupyterLab serving the folder."""
+    import importlib.util
+
+    from ..classroom.files import LessonsError, copy_lessons, lab_command
+    from ..classroom.lab_settings import write_package_defaults
+    from ..simulation.experiments import fast_engine_available
+
+    if importlib.util.find_spec("jupyterlab") is None:
+        return usage_error("lab: JupyterLab is not installed here; install it with  "
+                           "pip install 'sorry-widget[lab]'")
+    folder = Path(args.folder).resolve()
+    try:
+        written, kept = copy_lessons(folder, missing_only=True)
+    except LessonsError as exc:
+        _print_copied(folder, exc.written, [])
+        return usage_error(f"lab: {exc}")
+    if written:
+        _print_copied(folder, written, [])
+    try:
+        write_package_defaults()
+    except OSError as exc:  # a read-only environment: the lessons still work
+        print(f"sorry-widget lab: could not switch on 'Save Widget State Automatically' in "
+              f"this environment ({exc}); reopened lessons show their boards after Run All",
+              file=sys.stderr)
+    if not fast_engine_available():
+        print("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
+              "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds.")
+    port = lab_port(args.jupyter_args)
+    print(f"Starting JupyterLab on {folder / 'notebooks'}. Open the address it prints, "
+          f"http://127.0.0.1:{port}/lab/tree/notebooks?token=… (another port if {port} is "
+          "taken); Ctrl+C stops it.", flush=True)
+    command = lab_command(folder, args.jupyter_args)
+    if os.name == "nt":  # Windows' execv starts a new process and returns at once
+        import subprocess
+
+        return subprocess.call(command)
+    os.execv(command[0], command)
+    return 0  # pragma: no cover (execv does not return)
+
+
+def add_lessons_and_lab(sub) -> None:
+    p = sub.add_parser("lessons", help="copy the lessons (notebooks/, with the docs/ "
+                                       "pages they link to) into a folder")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"where to copy them (default: ./{DEFAULT_FOLDER})")
+    p.add_argument("--force", action="store_true",
+                   help="replace lesson files there that differ (a student's edits are lost)")
+    p.set_defaults(func=cmd_lessons)
+
+    p = sub.add_parser("lab", help="open the lessons in JupyterLab (copied into the folder "
+                                   "first where missing; edited copies are kept)")
+    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
+                   help=f"the lessons' folder (default: ./{DEFAULT_FOLDER})")
+    p.set_defaults(func=cmd_lab)
+    p.epilog = "Other options go to JupyterLab as --name=value, e.g. --port=9999."
