@@ -2,6 +2,21 @@ import { h, labelParts } from "./dom.js";
 import { uiText } from "./strings.js";
 import { a11yWords } from "./words.js";
 
+/**
+ * A pass offered to the person: a button that says Pass, with why beside it (the button's
+ * description too), so it reads as the one thing to press, not as a sentence in a box.
+ * @param {AnyModel} model
+ * @param {string} reason why nothing else can be played
+ * @param {() => void} onPass
+ * @returns {HTMLElement}
+ */
+export function passChoice(model, reason, onPass) {
+  return h("div", { class: "sw-pass-row" },
+    h("button", { type: "button", class: "sw-pass", title: reason, onclick: onPass },
+      uiText(model, "pass")),
+    h("span", { class: "sw-pass-reason" }, reason));
+}
+
 // --- the replay shell: what every view of a game shares -----------------------------------
 // Steps, scrubber, autoplay, speed, the move list, rule badges, notes on a play, notices and
 // the "is a kernel listening" handshake. A view (the board, the card table) supplies the
@@ -18,6 +33,17 @@ export function sinceThePerson(plays, humans) {
   let from = plays.length;
   while (from > 0 && !humans.includes(plays[from - 1].colour)) from--;
   return from === plays.length ? null : from;
+}
+
+/**
+ * Whether an open rule box stays open when another play is shown: only if that play cites the
+ * box's rule (the box follows the play shown).
+ * @param {string|undefined} rule the rule id the box shows
+ * @param {PlayData|null} play the play now shown (null: the start)
+ * @returns {boolean}
+ */
+export function ruleBoxStays(rule, play) {
+  return Boolean(play && rule && play.rules.includes(rule));
 }
 
 /**
@@ -67,6 +93,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   const notice = h("div", { class: "sw-notice", role: "status", hidden: "" });
   const note = h("div", { class: "sw-note" });
   const ruleText = h("div", { class: "sw-rule-text", hidden: "" });
+  let explained = null;     // the play the panel's explanation is of
   // Focusable, so that a keyboard can scroll it; its arrow keys step through the plays.
   const moveList = h("ol", { class: "sw-moves", tabindex: "0",
     "aria-label": `${listLabel} (${a11yWords(model).moveListHint})` });
@@ -146,7 +173,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   }
 
   // A badge names a rule a play follows; clicked, the rule shows under the explanation (its
-  // line, its full text to unfold, its page on the docs site) and a second click hides it.
+  // line, its full text to unfold, its place on the rules page) and a second click hides it.
   // The text comes with the widget's data, so it reads the same with no kernel or network.
   function ruleBadge(id) {
     /** @type {RuleText|undefined} */
@@ -172,7 +199,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     ];
   }
 
-  // The computer players' plays since the person last played, so each can be read.
+  // The person's own last play (what it did: "…making exactly 21"), then the computer
+  // players' plays since, so each can be read.
   function fillSince(i, plays) {
     since.replaceChildren();
     const humans = model.get("humans") || [];
@@ -180,6 +208,12 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     if (model.get("mode") !== "game" || !humans.length || i !== count() - 1) return;
     const from = sinceThePerson(plays, humans);
     if (from === null) return;
+    if (from > 0) {
+      // (shown only when others played after it: else it is the play the panel explains)
+      const own = h("div", { class: "sw-own-play" });
+      explain(own, plays[from - 1], "");
+      since.append(h("div", { class: "sw-since-title" }, t("your_move")), own);
+    }
     const sinceTitle = from === 0 ? t("since_start") : t("since_move");
     const list = h("ol", { class: "sw-since-list", tabindex: "0", "aria-label": sinceTitle });
     for (let k = Math.max(from, plays.length - 12); k < plays.length; k++) {
@@ -192,8 +226,13 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     since.hidden = false;
   }
 
-  // A play's notation, its explanation and a badge per rule it cites; else `otherwise`.
+  // A play's notation, its explanation and a badge per rule it cites; else `otherwise`. An
+  // open rule box stays only on a rule the play shown cites: the box follows the play shown.
   function explain(el, play, otherwise) {
+    if (el.classList.contains("sw-explanation")) {
+      if (!ruleText.hidden && play !== explained) ruleText.hidden = !ruleBoxStays(ruleText.dataset.rule, play);
+      explained = play;
+    }
     el.replaceChildren();
     if (!play) { el.textContent = otherwise; return; }
     el.append(

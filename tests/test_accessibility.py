@@ -314,8 +314,8 @@ def test_a_persons_move_and_the_computers_replies_are_each_announced_once(page):
       const region = document.querySelector('.sw-announce');
       new MutationObserver(() => window.__said.push(region.textContent))
         .observe(region, { childList: true, characterData: true, subtree: true }); }""")
-    page.locator('#pawns g.pawn.sw-selectable[data-place="8"]').click()
-    page.locator('#board .sw-target[data-place="13"]').first.click(force=True)
+    page.locator('.pawns g.pawn.sw-selectable[data-place="8"]').click()
+    page.locator('.board .sw-target[data-place="13"]').first.click(force=True)
     page.wait_for_function("(n) => document.querySelector('.sorry-widget').dataset.shown"
                            " === String(n)", arg=w.last_play)
     page.wait_for_timeout(200)
@@ -380,7 +380,7 @@ def test_every_text_on_the_board_and_beside_it_has_contrast_4_5(page, record, th
     game = Game(start=start, seed=1, strategies={"red": None})
     w = SorryWidget(game, card="7", animate=False, theme=theme, palette=palette)
     Bridge(page, w, width=1280)
-    page.locator("#pawns g.pawn.sw-selectable").first.click()  # targets on the board
+    page.locator(".pawns g.pawn.sw-selectable").first.click()  # targets on the board
     measured = page.evaluate(CONTRASTS)
     replay = SorryWidget(record=record, animate=False, theme=theme, palette=palette)
     replay.play = 5
@@ -471,10 +471,10 @@ def test_the_colour_blind_palette_reaches_the_page(page):
                     palette="colour-blind")
     Bridge(page, w, width=1280)
     fill = page.evaluate("getComputedStyle(document.querySelector("
-                         "'#pawns g.pawn[data-colour=\"blue\"] circle')).fill")
+                         "'.pawns g.pawn[data-colour=\"blue\"] circle')).fill")
     assert fill == rgb(PALETTES["colour-blind"]["light"]["colours"]["blue"])
     assert "sw-palette-cb" in page.get_attribute(".sorry-widget", "class")
-    glow = page.evaluate("getComputedStyle(document.querySelector('#pawns g.pawn.sw-selectable'))"
+    glow = page.evaluate("getComputedStyle(document.querySelector('.pawns g.pawn.sw-selectable'))"
                          ".filter")
     assert rgb("#cc79a7") in glow
 
@@ -490,16 +490,16 @@ def steps_of_a_move(browser, reduced: bool) -> tuple[int, str]:
     w = SorryWidget(Game(start=start, seed=2, strategies={"red": None}), card="5",
                     animate=True, speed=1)
     bridge = Bridge(page, w, width=1280)
-    pulse = page.evaluate("getComputedStyle(document.querySelector('#pawns g.pawn.sw-selectable'))"
+    pulse = page.evaluate("getComputedStyle(document.querySelector('.pawns g.pawn.sw-selectable'))"
                           ".animationName")
     page.evaluate("""() => { window.__places = new Map();
       new MutationObserver((ms) => { for (const m of ms) {
           if (!window.__places.has(m.target)) window.__places.set(m.target, new Set());
           window.__places.get(m.target).add(m.target.getAttribute('transform')); } })
-        .observe(document.querySelector('#pawns'), { attributes: true, subtree: true,
+        .observe(document.querySelector('.pawns'), { attributes: true, subtree: true,
                                                     attributeFilter: ['transform'] }); }""")
-    page.locator('#pawns g.pawn.sw-selectable[data-place="8"]').click()
-    page.locator('#board .sw-target[data-place="13"]').first.click(force=True)
+    page.locator('.pawns g.pawn.sw-selectable[data-place="8"]').click()
+    page.locator('.board .sw-target[data-place="13"]').first.click(force=True)
     bridge.wait_shown(w.last_play, timeout=15_000)
     drawn = page.evaluate("Math.max(...[...window.__places.values()].map((s) => s.size))")
     context.close()

@@ -129,8 +129,8 @@ def test_no_english_on_a_french_board(page, name):
     if name == "a finished game's scores":
         page.wait_for_selector(".sw-score-table")
     # The squares' and pawns' accessible names are among what is read.
-    assert page.get_attribute('#board [data-place="12"]', "aria-label") == "case 12"
-    assert page.get_attribute("#pawns g.pawn", "aria-label").startswith("pion ")
+    assert page.get_attribute('.board [data-place="12"]', "aria-label") == "case 12"
+    assert page.get_attribute(".pawns g.pawn", "aria-label").startswith("pion ")
     assert english_on(page) == {}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from support.boards import game_drawing
 from support.browser import Bridge, check_the_c7_badge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
@@ -22,7 +23,7 @@ def test_the_board_renders_every_pawn_on_its_place(page, record):
     assert bridge.pawns() == expected_pawns(w.position)
     for _colour, key, x, y in bridge.pawn_xy():
         assert (x, y) in [tuple(s) for s in PLACES[key].slots]
-    assert page.locator("#board [data-place]").count() == len(PLACES)
+    assert page.locator(".board [data-place]").count() == len(PLACES)
     status = page.text_content(".sw-status")
     assert f"{w.position.colour_to_move.capitalize()} to move" in status
     assert f"(play 40 of {w.last_play} · turn {record.plays[39].turn})" in status
@@ -110,7 +111,7 @@ def test_a_legal_move_clicked_on_the_board_is_played_in_python(page):
     bridge = Bridge(page, w)
     move = next(m for m in w.pending["moves"] if m["clicks"])
     first = move["clicks"][0][0]
-    assert page.locator(f'#pawns g.pawn.sw-selectable[data-place="{first}"]').count() or \
+    assert page.locator(f'.pawns g.pawn.sw-selectable[data-place="{first}"]').count() or \
         first.endswith(":start")
     for options in move["clicks"]:
         bridge.click_place(options[0])
@@ -211,16 +212,6 @@ def test_annotations_from_the_ui_reach_the_record(page, record):
     page.wait_for_function("document.querySelector('.sw-note').textContent === 'from Python'")
 
 
-def game_drawing(start, card: int):
-    """A game from ``start`` whose first card is ``card``, red played by a person."""
-    seed = 0
-    while True:
-        game = Game(start=start, seed=seed, strategies={"red": None})
-        if game.draw() == card:
-            return game
-        seed += 1
-
-
 def click_through(bridge, keys):
     for key in keys:
         bridge.click_place(key)
@@ -232,7 +223,7 @@ def test_a_split_seven_is_made_with_clicks_and_completes_itself(page):
     w = SorryWidget(game, animate=False)
     bridge = Bridge(page, w)
     bridge.click_place("8")
-    targets = page.evaluate("() => [...document.querySelectorAll('#board .sw-target')]"
+    targets = page.evaluate("() => [...document.querySelectorAll('.board .sw-target')]"
                             ".map(e => e.dataset.place).sort((a, b) => a - b)")
     assert targets == [str(n) for n in range(9, 16)]  # 1 to 6 as part of a split, or all 7
     click_through(bridge, ["11", "20"])  # 3 with the first pawn: the second must go 4
@@ -280,7 +271,7 @@ def test_keyboard_alone_can_step_and_make_a_move(page):
     w = SorryWidget(game, animate=False)
     bridge = Bridge(page, w)
     # the selectable pawn is focusable and labelled
-    pawn = page.locator('#pawns g.pawn.sw-selectable[data-place="8"]')
+    pawn = page.locator('.pawns g.pawn.sw-selectable[data-place="8"]')
     assert pawn.get_attribute("tabindex") == "0"
     # The glow is strong enough for a projector: three stacked shadows, pulsing.
     glow = pawn.evaluate("e => [getComputedStyle(e).filter, getComputedStyle(e).animationName]")
@@ -288,7 +279,7 @@ def test_keyboard_alone_can_step_and_make_a_move(page):
     assert pawn.get_attribute("aria-label") == "red pawn on square 8"
     pawn.focus()
     page.keyboard.press("Enter")
-    target = page.locator('#board .sw-target[data-place="13"]')
+    target = page.locator('.board .sw-target[data-place="13"]')
     target.focus()
     page.keyboard.press("Enter")
     assert game.history[0].move.notation == "R8-13"
@@ -330,7 +321,7 @@ def test_after_a_two_the_extra_draw_is_shown_at_once(page):
     bridge.wait_shown(1, timeout=10_000)
     status = page.text_content(".sw-status")
     assert status.startswith("Red to move — you drew") and "(play 1 of 1 · turn 1)" in status
-    assert page.get_attribute("#card-face", "data-card") == str(
+    assert page.get_attribute(".card-face", "data-card") == str(
         {"sorry": 13}.get(drawn, drawn))
     assert page.text_content(".sw-play-number") == "play 1 / 1"
     page.wait_for_timeout(400)  # nothing redraws it stale afterwards
@@ -348,7 +339,12 @@ def test_each_computer_move_after_a_person_can_be_read(page):
     assert computer and all(p.colour != "red" for p in computer)
     bridge.wait_shown(w.last_play)
     items = page.locator(".sw-since li")
-    assert page.text_content(".sw-since-title") == "Since your move:"
+    # The person's own move first, with what it did (issue 31, 5), then what followed.
+    titles = page.locator(".sw-since-title").all_text_contents()
+    assert titles == ["Your move:", "Since your move:"]
+    own = page.locator(".sw-since .sw-own-play")
+    assert own.locator(".sw-notation").text_content() == "R8-13"
+    assert w.game.history[0].move.explanation in own.text_content()
     assert items.count() == len(computer)
     for item, play in zip(items.all(), computer):
         assert play.move.notation in item.text_content()
@@ -372,7 +368,7 @@ def test_a_rule_demo_shows_its_move_resets_and_lets_the_student_try(page):
     w = SorryWidget(position=start, card="7", example="R10-11 R13-19", animate=False)
     bridge = Bridge(page, w)
     assert page.text_content(".sw-status").startswith("Red holds a 7. Try it")
-    assert page.get_attribute("#card-face", "data-card") == "7"
+    assert page.get_attribute(".card-face", "data-card") == "7"
     page.click("button.sw-show")
     bridge.wait_shown(1)
     assert "R10-11 R13-19" in page.text_content(".sw-explanation")
@@ -386,7 +382,7 @@ def test_a_rule_demo_shows_its_move_resets_and_lets_the_student_try(page):
     page.click("button.sw-reset")
     bridge.wait_shown(0)
     assert w.play == 0 and w.pending["card"] == "7"
-    assert page.get_attribute("#card-face", "data-card") == "7"
+    assert page.get_attribute(".card-face", "data-card") == "7"
 
 
 def test_the_board_follows_the_notebooks_dark_theme(page, record):
@@ -395,7 +391,7 @@ def test_the_board_follows_the_notebooks_dark_theme(page, record):
                          "{ document.body.dataset.jpThemeLight = 'false'; })")
     Bridge(page, w)
     assert "sw-dark" in page.get_attribute(".sorry-widget", "class")
-    painted = "() => getComputedStyle(document.querySelector('#board .background')).fill"
+    painted = "() => getComputedStyle(document.querySelector('.board .background')).fill"
     assert page.evaluate(painted) == rgb(THEMES["dark"].background)
     page.evaluate("document.body.dataset.jpThemeLight = 'true'")
     page.wait_for_function(f"() => ({painted})() === '{rgb(THEMES['light'].background)}'")
@@ -409,7 +405,7 @@ def test_in_a_team_game_a_click_moves_the_partners_pawn(page):
     w = SorryWidget(Game(start=start, seed=1, strategies={"red": None}), card="5",
                     animate=False)
     bridge = Bridge(page, w)
-    assert page.locator('#pawns g.pawn.sw-selectable[data-place="40"]').count() == 1
+    assert page.locator('.pawns g.pawn.sw-selectable[data-place="40"]').count() == 1
     click_through(bridge, ["40", "45"])
     assert w.game.history[0].move.notation == "Y40-45"
     bridge.wait_shown(w.last_play)

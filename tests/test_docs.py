@@ -1,6 +1,7 @@
 """What a user reads points at the project's own pages: the rules page has every rule id the
 engine cites, with its anchor; nothing a user gets sends them outside the repository; the rules'
-full texts in the package are the pages' own, and their links go to the docs site."""
+full texts in the package are the pages' own, and their links go to those pages (the docs
+site's once it is published)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from sorry_widget.core.project import DOCS_URL
+from sorry_widget.core.project import DOCS_URL, docs_page
 from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
 from sorry_widget import Game
 
@@ -23,7 +24,33 @@ def test_every_rule_id_has_its_anchor_on_the_rules_page():
     assert [a for a, _ in anchors] == [r.lower() for r, _ in anchors]
     assert [r for _, r in anchors] == list(RULE_SUMMARIES)
     # The docs site is built from this page by Sphinx with MyST: the anchors stay these ids.
-    assert rule_link("C7") == DOCS_URL + "rules.html#c7"
+    assert rule_link("C7") == docs_page("rules.md", "c7")
+
+
+def test_a_rule_link_goes_to_a_page_that_is_there_with_its_anchor():
+    """Until the docs site is published (README, *Not done yet*), a rule badge's link goes to
+    the rules page's source in the repository, which GitHub shows with the same anchors: each
+    link names a page of this repository's docs/ holding the rule's anchor."""
+    from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES
+    from sorry_widget.cardgame.rulebook import rule_link as card_rule_link
+    from sorry_widget.core import project
+
+    assert not project.DOCS_PUBLISHED
+    links = [rule_link(r) for r in RULE_SUMMARIES] + \
+        [card_rule_link(r) for r in CARD_RULE_SUMMARIES]
+    prefix = project.REPOSITORY_URL + "/blob/main/"
+    for link in links:
+        assert link.startswith(prefix) and not link.startswith(DOCS_URL), link
+        path, _, anchor = link.removeprefix(prefix).partition("#")
+        assert path.startswith("docs/") and f'<a id="{anchor}"></a>' in (ROOT / path).read_text()
+
+
+def test_once_the_site_is_published_the_rule_links_go_there(monkeypatch):
+    from sorry_widget.core import project
+
+    monkeypatch.setattr(project, "DOCS_PUBLISHED", True)
+    assert docs_page("rules.md", "c7") == DOCS_URL + "rules.html#c7"
+    assert docs_page("cardgame.md") == DOCS_URL + "cardgame.html"
 
 
 def test_every_rule_the_engine_cites_is_on_the_page():
@@ -62,7 +89,7 @@ def test_every_card_rule_id_has_its_anchor_on_the_card_game_page():
     anchors = re.findall(r'^- <a id="(k\d+)"></a>\*\*(K\d+)\*\*', page, flags=re.M)
     assert [a for a, _ in anchors] == [r.lower() for _, r in anchors]
     assert [r for _, r in anchors] == list(CARD_RULE_SUMMARIES)
-    assert rule_link("K13") == DOCS_URL + "cardgame.html#k13"
+    assert rule_link("K13") == docs_page("cardgame.md", "k13")
 
 
 def test_every_card_rule_the_engine_cites_is_on_its_page():
@@ -128,9 +155,9 @@ def test_every_rule_has_its_full_text_and_a_docs_site_link():
             [e["text"] for e in CARD_RULE_TEXTS.values()]:
         assert text and not re.search(r"[*`\]\[]|\(#", text), text
     for rule in RULE_SUMMARIES:
-        assert rule_link(rule) == f"{DOCS_URL}rules.html#{rule.lower()}"
+        assert rule_link(rule) == docs_page("rules.md", rule.lower())
     for rule in CARD_RULE_SUMMARIES:
-        assert card_rule_link(rule) == f"{DOCS_URL}cardgame.html#{rule.lower()}"
+        assert card_rule_link(rule) == docs_page("cardgame.md", rule.lower())
 
 
 def test_the_project_addresses_are_one_constant_each():

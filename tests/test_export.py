@@ -36,8 +36,8 @@ def test_to_html_replays_offline_from_one_file(browser, tmp_path):
     assert not re.search(r"""(src|href)=["']https?:""", html), "the page must fetch nothing"
 
     page, tried, errors = offline_page(browser, path)
-    page.wait_for_selector(".sorry-widget #pawns g.pawn", timeout=15_000)
-    assert page.locator(".sorry-widget #pawns g.pawn").count() == 16
+    page.wait_for_selector(".sorry-widget .pawns g.pawn", timeout=15_000)
+    assert page.locator(".sorry-widget .pawns g.pawn").count() == 16
     page.click(".sorry-widget button.sw-last")
     page.wait_for_function(
         f"document.querySelector('.sorry-widget').dataset.shown === '{widget.last_play}'")

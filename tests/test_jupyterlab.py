@@ -61,14 +61,14 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
     # The replay board: its pawns are drawn, Python's last goto() is shown, a step moves on.
     replay = boards.nth(1)
     page.wait_for_function(
-        "document.querySelectorAll('.sorry-widget')[1].querySelectorAll('#pawns g.pawn')"
+        "document.querySelectorAll('.sorry-widget')[1].querySelectorAll('.pawns g.pawn')"
         ".length === 16")
     shown = int(replay.get_attribute("data-shown"))
     assert shown > 0
     no_refusal = ".sorry-widget .sw-notice.sw-error:not([hidden])"
     assert page.locator(no_refusal).count() == 0  # nothing the manager sent at start refused
     pawns = ("() => [...document.querySelectorAll('.sorry-widget')[1]"
-             ".querySelectorAll('#pawns g.pawn')].map(p => p.dataset.place).sort().join()")
+             ".querySelectorAll('.pawns g.pawn')].map(p => p.dataset.place).sort().join()")
     before = page.evaluate(pawns)
     replay.locator("button.sw-forward").click()
     page.wait_for_function(
@@ -119,12 +119,12 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
         pass
     reopened.wait_for_function("document.querySelectorAll('.sorry-widget').length === 2 && "
                                "document.querySelectorAll('.sorry-widget')[1]"
-                               ".querySelectorAll('#pawns g.pawn').length === 16")
+                               ".querySelectorAll('.pawns g.pawn').length === 16")
     assert "model not found" not in outputs_text(reopened)
     saved_replay = reopened.locator(".sorry-widget").nth(1)
     assert saved_replay.get_attribute("data-shown") == str(shown + 1)  # the play it was on
     assert saved_replay.locator(".sw-moves li").count() == 298  # Game(4, seed=2026)'s plays
-    assert saved_replay.locator("#board .square").count() == 60 + 4 * 5
+    assert saved_replay.locator(".board .square").count() == 60 + 4 * 5
     reopened.close()
 
 
@@ -140,14 +140,14 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     # C8's board: the card is the rule's, the example animates and Reset brings the card back.
     c8 = page.locator(".sorry-widget").nth(
         next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 7")))
-    assert c8.locator("#card-face").get_attribute("data-card") == "7"
+    assert c8.locator(".card-face").get_attribute("data-card") == "7"
     c8.scroll_into_view_if_needed()
     c8.locator("button.sw-show").click()
     c8.locator(".sw-explanation .sw-notation").wait_for()
     assert "R10-13 R20-24>28" in c8.locator(".sw-explanation").text_content()
     c8.locator("button.sw-reset").click()
     c8.locator(".sw-status", has_text="Red holds a 7").wait_for()
-    assert c8.locator("#card-face").get_attribute("data-card") == "7"
+    assert c8.locator(".card-face").get_attribute("data-card") == "7"
     try_the_rules_tour_c13_move(page.locator(".sorry-widget"))
     page.close()
 
@@ -201,10 +201,10 @@ def test_the_quick_start_runs_in_notebook_7_and_reopens_with_its_boards_and_no_k
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
         page.goto(f"{base}{path}?token={token}")
-        page.wait_for_function("document.querySelectorAll('.sorry-widget #pawns g.pawn')"
+        page.wait_for_function("document.querySelectorAll('.sorry-widget .pawns g.pawn')"
                                ".length >= 16", timeout=60_000)
         assert "model not found" not in outputs_text(page)
         replay = page.locator(".sorry-widget").nth(1)
-        assert replay.locator("#pawns g.pawn").count() == 16
+        assert replay.locator(".pawns g.pawn").count() == 16
         assert int(replay.get_attribute("data-shown")) > 0  # the play the lesson went to
         page.close()

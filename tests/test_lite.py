@@ -156,7 +156,7 @@ def test_the_quick_start_runs_offline_and_its_boards_play(offline_browser, serve
     boards = lesson.boards(2)
     assert "Red to move" in boards.nth(0).locator(".sw-status").text_content()
     replay = boards.nth(1)
-    assert replay.locator("#pawns g.pawn").count() == 16
+    assert replay.locator(".pawns g.pawn").count() == 16
     shown = int(replay.get_attribute("data-shown"))
     replay.locator("button.sw-forward").click()
     lesson.page.wait_for_function(

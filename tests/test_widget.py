@@ -178,8 +178,7 @@ def test_a_rule_demo_with_its_drawing_is_within_twice_its_record_plus_64_kB():
 def test_the_rule_badges_carry_the_full_text_of_each_rule_the_plays_cite():
     """Issue 24: each badge reads in full with no file outside the package; only the rules the
     plays cite travel, each added when a play first cites it."""
-    from sorry_widget.core.project import DOCS_URL
-    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 
     def cited(w):
         return {rule for play in w.plays + w.recent_plays for rule in play["rules"]}
@@ -191,7 +190,7 @@ def test_the_rule_badges_carry_the_full_text_of_each_rule_the_plays_cite():
     for rule, badge in w.rule_texts.items():
         assert badge == {"summary": RULE_SUMMARIES[rule], "title": RULE_TEXTS[rule]["title"],
                          "text": RULE_TEXTS[rule]["text"],
-                         "link": f"{DOCS_URL}rules.html#{rule.lower()}"}
+                         "link": rule_link(rule)}
     live = SorryWidget(Game(4, seed=3))
     assert live.rule_texts == {}
     while not {"C1", "C7"} & cited(live):

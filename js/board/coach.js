@@ -106,7 +106,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
       const strength = high > low ? (m.win_rate - low) / (high - low) : 1;
       for (const key of m.targets) {
         for (const node of /** @type {NodeListOf<SVGElement>} */ (svg().querySelectorAll(`[data-place="${key}"]`))) {
-          if (node.closest("#overlay") || node.closest("g.pawn")) continue;
+          if (node.closest(".overlay") || node.closest("g.pawn")) continue;
           const old = Number(node.style.getPropertyValue("--sw-coach") || -1);
           node.classList.add("sw-coach-target");
           node.classList.toggle("sw-coach-top", node.classList.contains("sw-coach-top") || m.best);

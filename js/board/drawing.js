@@ -63,12 +63,12 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
     svg.prepend(style);
     svg.setAttribute("width", "100%");
     svg.removeAttribute("height");
-    const overlay = svg.querySelector("#overlay");
+    const overlay = svg.querySelector(".overlay");
     trailLayer = svgEl("g", { class: "sw-trail" });
     noteLayer = svgEl("g", { class: "sw-annotation" });
     cursorLayer = svgEl("g", { class: "sw-cursor-layer" });
     overlay.append(trailLayer, noteLayer, cursorLayer);
-    pawnLayer = svg.querySelector("#pawns");
+    pawnLayer = svg.querySelector(".pawns");
     pawnEls = {};
     // The picture is a group of named places, not one image: pawns and places take focus.
     svg.setAttribute("role", "group");
@@ -109,7 +109,7 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
       const n = keys.filter((k) => k === key).length;
       if (n) parts.push(a11yWords(model).pawns(colour, n));
     }
-    const nodes = [...svg.querySelectorAll(`[data-place="${key}"]`)].filter((n) => !n.closest("#overlay"));
+    const nodes = [...svg.querySelectorAll(`[data-place="${key}"]`)].filter((n) => !n.closest(".overlay"));
     const has = (cls) => nodes.some((n) => n.classList.contains(cls));
     if (has("sw-selected")) parts.push(a11yWords(model).chosen);
     if (has("sw-selectable")) parts.push(a11yWords(model).movable);
@@ -144,8 +144,8 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
       ev.preventDefault();
       ev.stopPropagation();
       if (ev.target === svg && cursor) {
-        const node = svg.querySelector(`#pawns [data-place="${cursor}"]`) ||
-          svg.querySelector(`[data-place="${cursor}"]:not(#overlay *)`);
+        const node = svg.querySelector(`.pawns [data-place="${cursor}"]`) ||
+          svg.querySelector(`[data-place="${cursor}"]:not(.overlay *)`);
         if (node) onClick({ target: node });
         explorer.textContent = describe(cursor);
       } else onClick(ev);
@@ -271,7 +271,7 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
   }
 
   function replaceCard(name) {
-    const face = svg.querySelector("#card-face");
+    const face = svg.querySelector(".card-face");
     const markup = pictures().cards[name || ""];
     if (face && markup) face.replaceWith(svgFragment(markup));
   }

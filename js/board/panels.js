@@ -29,10 +29,10 @@ export function panelWords(model) {
  * the game it is; and the colour to write it in (the player it names).
  * @param {AnyModel} model its mode and final
  * @param {{i: number, lastIndex: number, plays: PlayData[], pend: Pending, waiting: boolean,
- *   chosenCard: (string|null)}} view
+ *   chosenCard: (string|null), live?: boolean}} view `live`: a kernel is behind the widget
  * @returns {{line: string, where: string, colour: string}}
  */
-export function boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard }) {
+export function boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard, live = true }) {
   const { t, who, art } = panelWords(model);
   const play = i > 0 ? plays[i - 1] : null;
   const demo = model.get("mode") === "demo";
@@ -42,6 +42,8 @@ export function boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenC
 
   let line;
   if (winner) line = Array.isArray(winner) ? t("team_wins", { first: who(winner[0]), second: who(winner[1]) }) : t("wins", { colour: who(winner) });
+  // A saved page reopened with no kernel behind the widget: say so, invite no click.
+  else if (waiting && !live) line = t("status.no_kernel", { colour: who(pend.colour), card: art(pend.card || chosenCard || "") });
   else if (waiting && demo) line = t("status.demo_holds", { colour: who(pend.colour), card: stop(art(pend.card)) });
   else if (waiting && pend.hand) line = chosenCard ? t("status.hand_playing", { colour: who(pend.colour), card: art(chosenCard) }) : t("status.hand_choose", { colour: who(pend.colour) });
   else if (waiting && onlyPass(pend)) line = t("status.pass", { colour: who(pend.colour), card: art(pend.card) });
@@ -90,7 +92,7 @@ export function boardPanels({ model, shell }) {
     const demo = model.get("mode") === "demo";
     const fin = model.get("final") || {};
     const winner = i === lastIndex ? fin.winner : null;
-    const said = boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard });
+    const said = boardStatus(model, { i, lastIndex, plays, pend, waiting, chosenCard, live: shell.isLive() });
     status.textContent = said.line + " ";
     status.append(h("span", { class: "sw-where" }, said.where));
     status.dataset.colour = said.colour;

@@ -1,6 +1,7 @@
 // Play mode: the person's clicks on the board become a move.
 
 import { h } from "../dom.js";
+import { passChoice } from "../shell.js";
 import { uiText } from "../strings.js";
 
 /**
@@ -84,7 +85,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     for (const node of svg().querySelectorAll("." + cls)) node.classList.remove(cls);
     for (const key of keys) {
       for (const node of svg().querySelectorAll(`[data-place="${key}"]`)) {
-        if (node.closest("#overlay")) continue;
+        if (node.closest(".overlay")) continue;
         node.classList.add(cls);
         if (cls === "sw-target" || cls === "sw-selectable") {
           node.setAttribute("tabindex", "0");
@@ -116,8 +117,7 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     if (choosing.length) showChoices(choosing);
     for (const m of pending().moves) {
       if (m.clicks.length === 0 && m.kind !== "discard") {
-        choices.append(h("button", { type: "button", class: "sw-pass", title: m.explanation,
-          onclick: () => sendMove(m.notation) }, uiText(model, "pass", { explanation: m.explanation })));
+        choices.append(passChoice(model, m.explanation, () => sendMove(m.notation)));
       }
     }
     coach().show();
@@ -135,12 +135,25 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     hand().forget();
   }
 
+  // After each step of a move made from a focused pawn or place, the focus goes to what is
+  // chosen next: the targets, else the pawns, else the buttons offered; and once the move is
+  // made, the board. (The place that had it loses its tabindex when the board is marked afresh, and the
+  // focus would fall to the page's body.)
+  function focusNext() {
+    const next = /** @type {HTMLElement|SVGElement|null} */ (svg().querySelector(".sw-target[tabindex]") ||
+      svg().querySelector(".sw-selectable[tabindex]") || choices.querySelector("button"));
+    (next || svg()).focus();
+  }
+
   function onBoardClick(ev) {
     const target = ev.target.closest("[data-place]");
-    if (!target || target.closest("#overlay")) return;
+    if (!target || target.closest(".overlay")) return;
     const key = target.dataset.place;
     if (tools().active()) return tools().click(key);
     if (!playable()) return;
+    // (Enter or Space on a pawn or place in focus; the board itself, whose arrow keys move a
+    // cursor, keeps the focus, and a click leaves it where the mouse put it)
+    const fromKeyboard = ev.type === "keydown" && ev.target !== svg();
     shell.clearNotice();
     choosing = [];
     if (clicks.length === 1 && clicks[0] === key) { clicks = []; }
@@ -152,12 +165,17 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     } else {
       const meant = clicksMean(options, clicks);
       // One outcome left: make it, and say which part the widget made for the person.
-      if (meant.move) { sendMove(meant.move, meant.completed); return; }
+      if (meant.move) {
+        sendMove(meant.move, meant.completed);
+        if (fromKeyboard) svg().focus();
+        return;
+      }
       if (meant.choose) choosing = meant.choose;
     }
     model.set("selection", [...clicks]);
     model.save_changes();
     refresh();
+    if (fromKeyboard) focusNext();
   }
 
   function showChoices(options) {

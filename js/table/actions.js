@@ -3,6 +3,7 @@
 import { h } from "../dom.js";
 import { uiText } from "../strings.js";
 import { cardName } from "./drawing.js";
+import { passChoice } from "../shell.js";
 import { colourName } from "../words.js";
 
 /** The answers to a steal or block window, each with its words (`answer.<kind>`, `…_title`). */
@@ -123,8 +124,7 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
         onclick: () => { chosen = []; schedule(); } }, uiText(model, "choose_another")));
     }
     for (const a of pend.actions.filter((x) => x.kind === "pass")) {
-      choices.append(h("button", { type: "button", class: "sw-pass", title: a.explanation,
-        onclick: () => sendAct(a.notation) }, uiText(model, "pass", { explanation: a.explanation })));
+      choices.append(passChoice(model, a.explanation, () => sendAct(a.notation)));
     }
   }
 

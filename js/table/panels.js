@@ -9,10 +9,10 @@ import { colourName } from "../words.js";
  * where in the game it is; and the colour to write it in (the player it names).
  * @param {AnyModel} model its mode, final and language
  * @param {{i: number, last: number, plays: PlayData[], pend: (Pending|null),
- *   chosen: string[]}} view
+ *   chosen: string[], live?: boolean}} view `live`: a kernel is behind the widget
  * @returns {{line: string, where: string, colour: string}}
  */
-export function tableStatus(model, { i, last, plays, pend, chosen }) {
+export function tableStatus(model, { i, last, plays, pend, chosen, live = true }) {
   const t = (key, values) => uiText(model, key, values);
   const who = (colour) => colourName(model, colour);
   const final = model.get("final") || {};
@@ -26,7 +26,12 @@ export function tableStatus(model, { i, last, plays, pend, chosen }) {
   else if (pend && pend.actions.every((a) => a.kind !== "play")) line = t("table.discard", { colour: who(pend.colour) });
   else if (pend) line = t("table.your_turn", { colour: who(pend.colour) });
   const next = i < plays.length ? plays[i].colour : final.to_act || "";
-  if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
+  // A person's turn shown with no kernel behind the widget (a saved page reopened): no
+  // card can be played, so none is asked for.
+  const asked = model.get("pending") || {};
+  const unplayable = !pend && !live && asked.play === i && (asked.actions || []).length;
+  if (!winners.length && unplayable) line = t("table.no_kernel", { colour: who(asked.colour) });
+  else if (!winners.length && !pend) line = t("table.to_act", { colour: who(next) });
   const where = i === 0 ? (model.get("mode") === "demo" ? t("table.lesson") : t("table.deal"))
     : t("status.where", { play: i, last, turn: play.turn });
   return { line, where, colour: winners[0] || (pend ? pend.colour : next) };
@@ -58,7 +63,7 @@ export function tablePanels({ model, shell, onReset }) {
 
   function fill({ i, last, plays, pend, chosen }) {
     const play = i > 0 ? plays[i - 1] : null;
-    const said = tableStatus(model, { i, last, plays, pend, chosen });
+    const said = tableStatus(model, { i, last, plays, pend, chosen, live: shell.isLive() });
     status.textContent = said.line + " ";
     status.append(h("span", { class: "sw-where" }, said.where));
     // The line is written in the colour of the player it names.

@@ -133,3 +133,21 @@ test("coachHeading: in French, with the colour's French name", () => {
 test("coachHeading: full estimates say how many games each", () => {
   assert.ok(coachHeading(fakeModel(), advice("full")).endsWith(`(${(4000).toLocaleString()} smart games each, 95% intervals)`));
 });
+
+test("boardStatus: the person's turn with no kernel behind the widget: run the cell again, no click asked", () => {
+  const pend = { colour: "red", card: "8", moves: [move("P1 8", [["S1"], ["S9"]])] };
+  const s = boardStatus(fakeModel({ final: {} }),
+    { i: 3, lastIndex: 3, plays, pend, waiting: true, chosenCard: null, live: false });
+  assert.equal(s.line, "Red to move with an 8: moves need the notebook's Python kernel — run this cell again to play.");
+  assert.equal(s.colour, "red");
+  const live = boardStatus(fakeModel({ final: {} }),
+    { i: 3, lastIndex: 3, plays, pend, waiting: true, chosenCard: null, live: true });
+  assert.match(live.line, /click a pawn/);
+});
+
+test("boardStatus: with no kernel, in French", () => {
+  const pend = { colour: "red", card: "8", moves: [move("P1 8", [["S1"], ["S9"]])] };
+  const s = boardStatus(french({ final: {} }),
+    { i: 3, lastIndex: 3, plays, pend, waiting: true, chosenCard: null, live: false });
+  assert.match(s.line, /^Rouge joue avec un 8 : .*exécutez de nouveau cette cellule/);
+});

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { framesToSay, sinceThePerson } from "../shell.js";
+import { framesToSay, ruleBoxStays, sinceThePerson } from "../shell.js";
 
 const by = (...colours) => colours.map((colour) => ({ turn: 1, colour, card: "1", notation: "", explanation: "", rules: [] }));
 
@@ -43,4 +43,12 @@ test("framesToSay: after a jump back or far ahead, the frame shown alone", () =>
   assert.deepEqual(framesToSay(8, 3), [3]);
   assert.deepEqual(framesToSay(8, 0), [0]);
   assert.deepEqual(framesToSay(0, 13), [13]);
+});
+
+test("ruleBoxStays: an open rule box stays on a play that cites its rule, and only there", () => {
+  const citing = (...rules) => ({ turn: 1, colour: "red", card: "1", notation: "", explanation: "", rules });
+  assert.equal(ruleBoxStays("R7", citing("R3", "R7")), true);
+  assert.equal(ruleBoxStays("R7", citing("R3")), false);
+  assert.equal(ruleBoxStays("R7", null), false);
+  assert.equal(ruleBoxStays(undefined, citing("R3")), false);
 });

@@ -34,8 +34,8 @@ test("uiText: a value may be a number or 0, and a placeholder with no value stay
 });
 
 test("uiText: values are not read as placeholders again", () => {
-  assert.equal(uiText(fakeModel(), "pass", { explanation: "{colour} cannot move" }),
-    "Pass: {colour} cannot move");
+  assert.equal(uiText(fakeModel(), "full_rule_titled", { title: "{colour} cannot move" }),
+    "The full rule: {colour} cannot move");
 });
 
 test("uiText: a model with no strings trait (an old saved page) reads the page's English", () => {

@@ -103,3 +103,14 @@ test("ANSWER_KINDS: every answer to a window has its words, in English and in Fr
     }
   }
 });
+
+test("tableStatus: a person's turn shown with no kernel behind the widget asks for no card", () => {
+  const asked = { play: 3, colour: "red", actions: [action("red slide-4")] };
+  const model = fakeModel({ final: { to_act: "red" }, mode: "game", pending: asked });
+  assert.equal(tableStatus(model, { i: 3, last: 3, plays, pend: null, chosen: [], live: false }).line,
+    "Red to act: moves need the notebook's Python kernel — run this cell again to play.");
+  // live, the kernel is still answering (no pend yet): just whose turn it is
+  assert.equal(tableStatus(model, { i: 3, last: 3, plays, pend: null, chosen: [], live: true }).line, "Red to act");
+  // an earlier play shown: whose turn it was then, not the pending one's notice
+  assert.equal(tableStatus(model, { i: 2, last: 3, plays, pend: null, chosen: [], live: false }).line, "Red to act");
+});

@@ -1,5 +1,5 @@
 """Each rule id of the board game: one line for the widget's rule badges and for anyone printing
-a rule, its full text, and its place on the docs site.
+a rule, its full text, and its place on the rules page (docs/rules.md).
 
 The full text (:data:`RULE_TEXTS`, with the project's choices where the rulebooks are silent) is
 generated from the project's rules page, ``docs/rules.md``, by ``scripts/build_rule_texts.py``,
@@ -9,11 +9,11 @@ so it travels inside the package; the docs site's page built from it has the sam
 
 from __future__ import annotations
 
-from ..core.project import DOCS_URL
+from ..core.project import docs_page
 from .rule_texts import RULE_TEXTS
 
-#: The board game's rules page on the docs site (built from ``docs/rules.md``).
-RULES_PAGE = DOCS_URL + "rules.html"
+#: The board game's rules page (``docs/rules.md``; on the docs site once it is published).
+RULES_PAGE = docs_page("rules.md")
 
 #: The board game's rules, one line each, by id (the full text: ``docs/rules.md``).
 RULE_SUMMARIES: dict[str, str] = {
@@ -56,10 +56,12 @@ RULE_SUMMARIES: dict[str, str] = {
 
 
 def rule_link(rule_id: str) -> str:
-    """The rule's place on the docs site: ``…/rules.html#c7`` for C7 (the card game's K ids:
+    """The rule's place on its page: ``…/rules.html#c7`` for C7 on the docs site once it is
+    published, until then ``…/blob/main/docs/rules.md#c7`` in the repository
+    (:func:`~sorry_widget.core.project.docs_page`; the card game's K ids:
     :func:`sorry_widget.cardgame.rulebook.rule_link`)."""
     if rule_id in RULE_SUMMARIES:
-        return f"{RULES_PAGE}#{rule_id.lower()}"
+        return docs_page("rules.md", rule_id.lower())
     raise KeyError(f"rule id {rule_id!r} is not on the board game's rules page")
 
 

@@ -1,8 +1,8 @@
 """Positions: where every pawn stands and whose turn it is — the ``sorry-position/1`` format.
 
 A :class:`Position` is immutable and hashable. Internally each colour's pawns are a sorted
-tuple of location codes (see :mod:`.board`), so two positions that differ only in the order
-of a colour's pawns are equal, as the format requires (docs/position-format.md).
+tuple of location codes (see :mod:`sorry_widget.board.track`), so two positions that differ
+only in the order of a colour's pawns are equal, as the format requires (docs/position-format.md).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Each rule id of the SORRY! card game (K1–K19): one line for the widget's rule badges and for
-anyone printing a rule, its full text, and its place on the docs site.
+anyone printing a rule, its full text, and its place on its rules page.
 
 The full text (:data:`CARD_RULE_TEXTS`) is generated from ``docs/cardgame.md`` by
 ``scripts/build_rule_texts.py``, so it travels inside the package; the docs site's page built
@@ -8,11 +8,11 @@ anchors and the texts the same."""
 
 from __future__ import annotations
 
-from ..core.project import DOCS_URL
+from ..core.project import docs_page
 from .rule_texts import CARD_RULE_TEXTS
 
-#: The card game's rules page on the docs site (built from ``docs/cardgame.md``).
-CARD_RULES_PAGE = DOCS_URL + "cardgame.html"
+#: The card game's rules page (``docs/cardgame.md``; on the docs site once it is published).
+CARD_RULES_PAGE = docs_page("cardgame.md")
 
 #: The SORRY! card game's rules, one line each (the full text: :data:`CARD_RULE_TEXTS`).
 CARD_RULE_SUMMARIES: dict[str, str] = {
@@ -47,9 +47,10 @@ CARD_RULE_SUMMARIES: dict[str, str] = {
 
 
 def rule_link(rule_id: str) -> str:
-    """The rule's place on the docs site: ``…/cardgame.html#k13`` for K13."""
+    """The rule's place on its page, ``docs/cardgame.md#k13`` for K13: on the docs site once it
+    is published, until then in the repository (:func:`~sorry_widget.core.project.docs_page`)."""
     if rule_id in CARD_RULE_SUMMARIES:
-        return f"{CARD_RULES_PAGE}#{rule_id.lower()}"
+        return docs_page("cardgame.md", rule_id.lower())
     raise KeyError(f"rule id {rule_id!r} is not on the card game's rules page")
 
 

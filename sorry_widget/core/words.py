@@ -107,6 +107,7 @@ WORDS: dict[str, str] = {
     "table.below": "+{n} below",
     "table.total_0": "total 0",
     "table.discard": "discard {n}",
+    "table.pawn_cards": "Pawn cards: S = START side up, H = HOME side up",
     "table.anyone_steal": "Can anyone steal {winner}'s 21 with a SORRY! steal card? (K13)",
     "table.can_block": "Can {victim} block {by}'s SORRY! with Don't Be SORRY!? (K14)",
     "table.may_steal": "{asked} may steal {winner}'s 21 with a SORRY! (K13)",

@@ -26,6 +26,7 @@ table, so it is listed; the game and its record keep every action.
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 import traitlets
@@ -136,8 +137,10 @@ class SorryCardWidget(ReplayWidget):
       All; whoever is to act is the student, who may try any action and *Reset*.
 
     ``size`` is the table's largest height in pixels: it fills the width the notebook gives
-    it beside the side panel, up to that (the default, 760, is about 1000 px wide), and no
-    narrower than 760 px wide where the page allows, so every text on it stays 11 px or more.
+    it beside the side panel, up to that (the default, 760, is about 1000 px wide) and no
+    taller than the window less 200 px (so the whole table and what to do are on screen
+    together), and no narrower than 760 px wide where the page allows, so every text on it
+    stays 11 px or more.
 
     ``viewer`` is whose hand is face up: the person playing (the default when one colour is
     played by a person), ``"all"`` (the default for a replay) or None. Whatever is shown
@@ -172,6 +175,10 @@ class SorryCardWidget(ReplayWidget):
                                                                        "state"]))
         check_theme_name(theme)
         self._notes: dict[int, str] = {}
+        # The card faces' ids are this widget's own: a page (a notebook, JupyterLab's tabs
+        # side by side) shows other tables, whose faces with the same ids would be drawn in
+        # place of these (another language, another theme).
+        self._ids = f"sw{secrets.token_hex(4)}"
         self._page_theme = "light"
         self._pool: dict[str, int] = {}
         #: What the list shows, kept in Python only (its length would tell how many actions
@@ -244,7 +251,7 @@ class SorryCardWidget(ReplayWidget):
         """The frame of ``state`` as piece indices; pieces not seen yet go to ``new_pieces``."""
         indices = []
         for piece in cardtable_pieces(state, viewer=self.viewer, theme=self.table_theme,
-                                      language=self.language):
+                                      language=self.language, ids=self._ids):
             if piece not in self._pool:
                 self._pool[piece] = len(self._pool)
                 new_pieces.append(piece)
@@ -289,7 +296,7 @@ class SorryCardWidget(ReplayWidget):
                        # started from a state holds just the cards in play, and its faces
                        # would tell which are in hidden hands.
                        "faces": cardface_defs({*DEFAULT_DECK, *self.game.deck},
-                                              self.table_theme, self.language),
+                                              self.table_theme, self.language, self._ids),
                        "pieces": pieces, "frames": [self._frame(start, pieces)],
                        "start": {"total": start.total,
                                  "callout": total_callout(start, self.language)}}

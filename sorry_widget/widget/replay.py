@@ -126,8 +126,8 @@ def load_record(record: Any, kind: type, error: type, what: str):
 def rule_badges(summaries: Mapping[str, str], texts: Mapping[str, Mapping[str, str]],
                 link) -> dict[str, dict[str, str]]:
     """What each rule badge shows (the ``rule_texts`` trait): the rule's one line, its title and
-    full text, which travel in the package and so in every exported page, and its page on the
-    docs site, for more."""
+    full text, which travel in the package and so in every exported page, and its place on its
+    rules page (on the docs site once it is published, until then in the repository), for more."""
     return {rule: {"summary": line, "title": texts[rule]["title"], "text": texts[rule]["text"],
                    "link": link(rule)} for rule, line in summaries.items()}
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import traitlets
@@ -46,6 +47,18 @@ from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
 MODES = ("replay", "game", "demo")
 #: ``size`` of a board that fills the width it is given (the page sizes it).
 FILL = 0
+
+
+_ID = re.compile(r'\sid="[^"]*"')
+
+
+def _page_markup(markup: str) -> str:
+    """A drawing as the page is sent it: themed (:func:`themed`), and with no ids. A page
+    holds other widgets (a notebook's, JupyterLab's other tabs), whose drawings have the same
+    ids, and a page finds an element by id among all of its elements; the page finds the
+    board's parts by class (``.overlay``, ``.pawns``, ``.card-face``) and places by
+    ``data-place``, and the drawing refers to nothing by id."""
+    return _ID.sub("", themed(markup))
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -247,14 +260,15 @@ class SorryWidget(ReplayWidget):
         rules = start.rules
         self.drawing = {
             "places": _compact_places(),
-            "board": themed(board_svg(start, size=None, theme=TOKENS,
-                                      pawns=False, card=None, status=None, last_move=None,
-                                      language=self.language)),
-            "pawns": {c: themed(pawn_markup(c, TOKENS)) for c in COLOURS},
-            "cards": {**{name: themed(card_face_markup(card, TOKENS, rules.sorry_forward_4,
-                                                       rules.two_draws_again, self.language))
+            "board": _page_markup(board_svg(start, size=None, theme=TOKENS, pawns=False,
+                                            card=None, status=None, last_move=None,
+                                            language=self.language)),
+            "pawns": {c: _page_markup(pawn_markup(c, TOKENS)) for c in COLOURS},
+            "cards": {**{name: _page_markup(card_face_markup(card, TOKENS, rules.sorry_forward_4,
+                                                             rules.two_draws_again,
+                                                             self.language))
                          for card, name in CARD_NAMES.items()},
-                      "": themed(card_face_markup(None, TOKENS, language=self.language))},
+                      "": _page_markup(card_face_markup(None, TOKENS, language=self.language))},
             "dark_css": dark_css(".sw-dark") + palette_css(self.palette, "svg", ".sw-dark svg"),
             "themes": {name: theme_colours(name, self.palette) for name in THEMES},
         }

@@ -68,9 +68,12 @@ def launch(playwright):
 class Bridge:
     """A page showing ``widget`` through its real ES module."""
 
-    def __init__(self, page, widget, width: int = 1000) -> None:
+    def __init__(self, page, widget, width: int = 1000, kernel: bool = True) -> None:
+        """``kernel=False``: the page of a saved notebook reopened, whose widget no kernel
+        holds; what it sends goes nowhere (it is never told that a kernel is listening)."""
         self.page = page
         self.widget = widget
+        self.kernel = kernel
         self.pending: dict = {}
         widget.observe(self._changed, names=list(widget.keys))
         self.messages: list = []
@@ -96,7 +99,8 @@ class Bridge:
         page.expose_function("__msg", self._msg)
         page.goto(f"{ORIGIN}/index.html")
         page.wait_for_function("window.__ready === true", timeout=10_000)
-        page.wait_for_selector(".sorry-widget.sw-live", timeout=10_000)
+        if kernel:
+            page.wait_for_selector(".sorry-widget.sw-live", timeout=10_000)
 
     def _changed(self, change) -> None:
         self.pending[change["name"]] = self.widget.get_state(change["name"])[change["name"]]
@@ -123,6 +127,8 @@ class Bridge:
         return self._answer(updates)
 
     def _msg(self, content: dict) -> dict:
+        if not self.kernel:
+            return {"updates": {}, "messages": []}
         self.widget._handle_custom_msg(content, [])
         return self._answer(self._take())
 
@@ -138,7 +144,7 @@ class Bridge:
         """Colour -> sorted place keys of the pawns drawn on the board."""
         return self.page.evaluate("""() => {
           const out = {};
-          for (const p of document.querySelectorAll('#pawns g.pawn')) {
+          for (const p of document.querySelectorAll('.pawns g.pawn')) {
             (out[p.dataset.colour] ||= []).push(p.dataset.place);
           }
           for (const k in out) out[k].sort();
@@ -147,7 +153,7 @@ class Bridge:
 
     def pawn_xy(self) -> list[tuple[str, str, float, float]]:
         return [tuple(x) for x in self.page.evaluate("""() =>
-          [...document.querySelectorAll('#pawns g.pawn')].map((p) => {
+          [...document.querySelectorAll('.pawns g.pawn')].map((p) => {
             const m = p.getAttribute('transform').match(/translate\\(([-\\d.]+),([-\\d.]+)\\)/);
             return [p.dataset.colour, p.dataset.place, Number(m[1]), Number(m[2])];
           })""")]
@@ -162,11 +168,11 @@ class Bridge:
 
     def click_place(self, key: str) -> None:
         """Click a place as a person would: the pawn standing there, else the square."""
-        pawn = self.page.locator(f'#pawns g.pawn[data-place="{key}"]')
+        pawn = self.page.locator(f'.pawns g.pawn[data-place="{key}"]')
         if pawn.count():
             pawn.first.click()
         else:
-            self.page.locator(f'#board [data-place="{key}"]').first.click(force=True)
+            self.page.locator(f'.board [data-place="{key}"]').first.click(force=True)
 
 
 def expected_pawns(position) -> dict[str, list[str]]:
@@ -183,8 +189,8 @@ def try_the_rules_tour_c13_move(boards) -> None:
     statuses = boards.locator(".sw-status").all_text_contents()
     c13 = boards.nth(next(i for i, s in enumerate(statuses) if s.startswith("Red holds a 12")))
     c13.scroll_into_view_if_needed()
-    c13.locator('#pawns g.pawn[data-place="20"]').click()
-    c13.locator('#board [data-place="32"]').first.click(force=True)
+    c13.locator('.pawns g.pawn[data-place="20"]').click()
+    c13.locator('.board [data-place="32"]').first.click(force=True)
     c13.locator(".sw-explanation .sw-notation", has_text="R20-32").wait_for()
     c13.locator("button.sw-reset").click()
     c13.locator(".sw-status", has_text="Red holds a 12").wait_for()
@@ -192,9 +198,8 @@ def try_the_rules_tour_c13_move(boards) -> None:
 
 def check_the_c7_badge(board) -> None:
     """On a board whose explanation cites C7: its badge shows C7's line, then, unfolded, its
-    full text as docs/rules.md states it, and a link to its place on the docs site."""
-    from sorry_widget.core.project import DOCS_URL
-    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS
+    full text as docs/rules.md states it, and a link to its place on the rules page."""
+    from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
 
     board.locator(".sw-explanation .sw-rule", has_text="C7").click()
     shown = board.locator(".sw-rule-text")
@@ -206,7 +211,7 @@ def check_the_c7_badge(board) -> None:
     assert full.text_content() == RULE_TEXTS["C7"]["text"]
     assert "same turn" in full.text_content()
     link = shown.locator("a.sw-rule-link")
-    assert link.get_attribute("href") == DOCS_URL + "rules.html#c7"
+    assert link.get_attribute("href") == rule_link("C7")
     assert "docs/" not in shown.text_content() and ".md" not in shown.text_content()
 
 
@@ -230,3 +235,7 @@ def offline_page(browser, path: Path):
             else tried.append(r.url))
     page.goto(path.as_uri())
     return page, tried, errors
+
+
+def wait_shown(page, n: int) -> None:
+    page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")

@@ -100,3 +100,23 @@ DECLINED = {
         three_players(["4", "10"], ["7", "sorry-steal"], ["sorry-steal", "1"], to_play="blue"),
         {"blue": Answers(), "yellow": Answers(steal=True)}, None),
 }
+
+
+GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
+
+
+def sorry_table():
+    from sorry_widget import CardState
+
+    return CardState.from_dict({
+        "format": "sorry-cardgame/1",
+        "players": [
+            {"colour": "red", "hand": ["9", "slide-15", "take-2", "sorry-back", "sorry-steal"],
+             "home": 1},
+            {"colour": "blue", "hand": ["3", "4", "5", "6", "7"], "home": 1},
+            {"colour": "yellow", "hand": ["1", "dont-be-sorry", "2", "8", "0"], "home": 2},
+            {"colour": "green", "hand": ["1", "2", "3"], "home": 0}],
+        "to_play": "red", "direction": 1,
+        "play_pile": ["10", "play-2", "2", "slide-10", "1", "switch", "0", "1", "2"],
+        "total": 14, "draw_pile": ["1", "2", "3", "5", "6", "8", "9", "10"] * 3,
+        "discard": ["4"], "pending": None, "winners": []})
