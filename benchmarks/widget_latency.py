@@ -3,7 +3,7 @@ Chromium shows the new play (pawns placed, card, explanation, trail), with anima
 the size of what the widget syncs, per play, beside the game's record.
 
 The browser side is the widget's real ES module, bridged to the Python widget as in the tests
-(tests/browser.py), so the figure is Python's work plus the page's, without a Jupyter server's
+(tests/support/browser.py), so the figure is Python's work plus the page's, without a Jupyter server's
 messaging. Baseline, in the same process and page: an empty Python→page round trip. Also
 reports the size of a full board's SVG.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 
-from browser import Bridge, launch  # noqa: E402
+from support.browser import Bridge, launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from sorry_widget import Game, Record, SorryWidget, board_svg  # noqa: E402

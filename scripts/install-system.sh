@@ -2,7 +2,7 @@
 # The Debian packages the tests need, each installed only if it is missing: chromium for the
 # real-browser tests (Playwright drives it; it cannot download its own browser here) and npm,
 # which fetches the JupyterLite site's Python runtime (tests/test_lite.py builds the site) and
-# axe-core, the accessibility checker tests/test_accessibility.py runs (tests/axe.py).
+# axe-core, the accessibility checker tests/test_accessibility.py runs (tests/support/axe.py).
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)

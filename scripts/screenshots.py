@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from browser import Bridge, launch  # noqa: E402
+from support.browser import Bridge, launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from sorry_widget import (  # noqa: E402

@@ -1,6 +1,6 @@
 """Accessibility of the widgets and their exported pages (issue 25), in Debian's Chromium.
 
-axe-core (tests/axe.py) finds no serious or critical violation on the board (replay, play
+axe-core (tests/support/axe.py) finds no serious or critical violation on the board (replay, play
 mode, a rule demo, the coach's bars), the card game and the pages ``to_html`` writes, in the
 light and dark themes; every violation found, of every level, is printed. Then what axe cannot
 judge: text contrast measured on the computed colours, a whole game played by keys alone, the
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from axe import count_nodes, report, run_axe, serious
-from browser import Bridge
+from support.axe import count_nodes, report, run_axe, serious
+from support.browser import Bridge, offline_page
 from conftest import pos
 from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget
-from test_export import offline_page
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
@@ -463,7 +463,7 @@ def test_the_colour_blind_palette_keeps_the_four_colours_apart_in_simulated_visi
 
 def test_the_colour_blind_palette_reaches_the_page(page):
     from sorry_widget.render.svg import PALETTES
-    from browser import rgb
+    from support.browser import rgb
 
     with pytest.raises(Exception, match="palette"):
         SorryWidget(palette="grey")
@@ -530,13 +530,14 @@ LAB_CELLS = [
 ]
 
 
+@pytest.mark.jupyter
 def test_axe_finds_nothing_serious_on_the_widgets_in_jupyterlab(browser, tmp_path_factory):
     """The same views in real JupyterLab, light and dark; axe looks at the widgets (JupyterLab's
     own interface is not this project's)."""
     import sys
 
     import nbformat
-    from test_jupyterlab import JUPYTER_ARGS, run_all, server, wait_for_boards
+    from support.jupyter import JUPYTER_ARGS, run_all, server, wait_for_boards
 
     with server(tmp_path_factory.mktemp("lab-a11y"),
                 [sys.executable, "-m", "jupyterlab", *JUPYTER_ARGS, "--LabApp.news_url=",

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties import positions
+from support.positions import positions
 
 from sorry_widget.simulation import batch_engine
 from sorry_widget.board.cards import CARDS
@@ -143,6 +143,7 @@ def chi_square_p(wins_a, wins_b) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy,python_games", [("random", 1500), ("greedy", 600)])
 def test_batch_and_python_engines_agree_in_distribution(strategy, python_games):
     """Cards and turns per game (mean and sd), wins per seat, bumps and slides per game: no
@@ -185,6 +186,7 @@ print(json.dumps({"compiled": s.compiled, "compile_seconds": s.compile_seconds,
 """
 
 
+@pytest.mark.slow
 def test_setup_compiles_once_and_a_fresh_process_then_loads_numba_cache(tmp_path):
     """Issue 21, point 20. The README's two commands run scripts/setup-env.sh, which compiles
     the batch engine (its command, run here as the script runs it, into an empty numba cache:

@@ -45,7 +45,7 @@ def test_post_build_stops_at_the_first_error():
     assert lines[0] == "set -e"
 
 
-@pytest.mark.slow
+@pytest.mark.install
 def test_a_binder_like_build_runs_the_quick_start(tmp_path):
     copy = tmp_path / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(

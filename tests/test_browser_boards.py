@@ -9,6 +9,8 @@ import pytest
 from sorry_widget import board_svg
 from sorry_widget.render import PLACES
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
+
 TITLES = [
     "where one card takes a red pawn from square 4",  # lesson 8
     "expected cards to HOME for a red pawn alone",

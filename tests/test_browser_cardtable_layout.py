@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge
 from sorry_widget import CardGame, SorryCardWidget
 from sorry_widget.core.messages import LANGUAGES
 from sorry_widget.render.cardtable import CARD_H, CARD_W
-from test_browser_cardwidget import GREEDY, _sorry_table
+from support.cardgame import GREEDY, sorry_table
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 #: What JupyterLab itself takes of an 800 px high window above and below a notebook's output:
@@ -20,7 +21,7 @@ JUPYTERLAB_CHROME = 120
 
 
 def _table(page, width, height, language="en", theme="light", container=None):
-    w = SorryCardWidget(game=CardGame.from_state(_sorry_table(), strategies={
+    w = SorryCardWidget(game=CardGame.from_state(sorry_table(), strategies={
         "red": None, **GREEDY}), theme=theme, language=language)
     Bridge(page, w, width=width)
     page.set_viewport_size({"width": width, "height": height})
@@ -72,7 +73,7 @@ def test_the_pawn_cards_are_explained_on_the_table(page):
     from sorry_widget.core.messages import word
 
     for language in LANGUAGES:
-        w = SorryCardWidget(game=CardGame.from_state(_sorry_table(), strategies={
+        w = SorryCardWidget(game=CardGame.from_state(sorry_table(), strategies={
             "red": None, **GREEDY}), language=language)
         legend = word("Pawn cards: S = START side up, H = HOME side up", language,
                       "table.pawn_cards")

@@ -9,24 +9,20 @@ import re
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge, offline_page, wait_shown
+from support.cardgame import DECLINED, GREEDY, sorry_table
 from sorry_widget import CardGame, SorryCardWidget
 from sorry_widget.render.cardtable import PILE_SHOWN
-from test_export import offline_page
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-GREEDY = {"blue": "greedy", "yellow": "greedy", "green": "greedy"}
 #: Red's first hand in this game holds a SORRY! steal card, never played on its own turn (K3).
 SEED_WITH_A_STUCK_CARD = 0
 
 
 def shown(page) -> int:
     return int(page.get_attribute(".sorry-widget", "data-shown"))
-
-
-def wait_shown(page, n: int) -> None:
-    page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")
 
 
 def test_a_person_plays_a_card_by_clicking_it(page):
@@ -227,25 +223,8 @@ def test_the_card_game_lesson_exported_with_the_command_opens_offline(browser, t
     assert not tried, tried
 
 
-def _sorry_table():
-    from sorry_widget import CardState
-
-    return CardState.from_dict({
-        "format": "sorry-cardgame/1",
-        "players": [
-            {"colour": "red", "hand": ["9", "slide-15", "take-2", "sorry-back", "sorry-steal"],
-             "home": 1},
-            {"colour": "blue", "hand": ["3", "4", "5", "6", "7"], "home": 1},
-            {"colour": "yellow", "hand": ["1", "dont-be-sorry", "2", "8", "0"], "home": 2},
-            {"colour": "green", "hand": ["1", "2", "3"], "home": 0}],
-        "to_play": "red", "direction": 1,
-        "play_pile": ["10", "play-2", "2", "slide-10", "1", "switch", "0", "1", "2"],
-        "total": 14, "draw_pile": ["1", "2", "3", "5", "6", "8", "9", "10"] * 3,
-        "discard": ["4"], "pending": None, "winners": []})
-
-
 def _person_at(page, width, height, theme="light"):
-    w = SorryCardWidget(game=CardGame.from_state(_sorry_table(), strategies={
+    w = SorryCardWidget(game=CardGame.from_state(sorry_table(), strategies={
         "red": None, **GREEDY}), theme=theme)
     Bridge(page, w, width=width)
     page.set_viewport_size({"width": width, "height": height})
@@ -332,8 +311,6 @@ def test_the_table_fills_the_width_and_no_text_on_it_is_under_11_px(page, width,
 
 
 def test_the_move_list_of_a_persons_game_shows_no_other_players_declined_window(page):
-    from test_cardwidget import DECLINED
-
     from sorry_widget.widget.cardwidget import declined_window
 
     # Red makes 21; blue and yellow hold SORRY! steal cards and pass (K13), then each plays.

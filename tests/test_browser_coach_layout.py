@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge
 from conftest import pos
 from sorry_widget import SorryWidget
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 #: The smallest bar that still shows its interval apart from its neighbours' (px).

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge
 from sorry_widget import CardGame, Game, Record, SorryCardWidget, SorryWidget
 from sorry_widget.core.messages import explanation_in, rule_entry
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 

@@ -10,8 +10,9 @@ import pytest
 from sorry_widget import CardState, Game, SorryCardWidget, SorryWidget
 from sorry_widget.render.cardtable import _face_label
 from sorry_widget.widget.export import standalone_page
-from test_export import offline_page
+from support.browser import offline_page
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge
+from support.browser import Bridge
 from conftest import pos
 from sorry_widget import CardGame, SorryCardWidget, SorryWidget
-from test_browser_cardwidget import GREEDY, wait_shown
-from test_browser_widget import game_drawing
+from support.browser import wait_shown
+from support.cardgame import GREEDY, sorry_table
+from support.boards import game_drawing
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 ACTIVE = """() => { const a = document.activeElement;
@@ -67,9 +69,7 @@ def test_pass_is_a_button_named_pass_with_its_reason_beside_it(page):
 
 
 def test_pass_at_the_card_table_is_a_button_too(page):
-    from test_browser_cardwidget import _sorry_table
-
-    state = _sorry_table()
+    state = sorry_table()
     state.player("red").hand[:] = []
     w = SorryCardWidget(game=CardGame.from_state(state, strategies={"red": None, **GREEDY}),
                         language="fr")

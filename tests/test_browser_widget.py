@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from browser import Bridge, check_the_c7_badge, expected_pawns, rgb
+from support.boards import game_drawing
+from support.browser import Bridge, check_the_c7_badge, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
 from sorry_widget.board.rulebook import RULE_SUMMARIES
 from sorry_widget.render import PLACES, THEMES
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 
@@ -208,16 +210,6 @@ def test_annotations_from_the_ui_reach_the_record(page, record):
     bridge.flush()
     page.click("button.sw-forward")
     page.wait_for_function("document.querySelector('.sw-note').textContent === 'from Python'")
-
-
-def game_drawing(start, card: int):
-    """A game from ``start`` whose first card is ``card``, red played by a person."""
-    seed = 0
-    while True:
-        game = Game(start=start, seed=seed, strategies={"red": None})
-        if game.draw() == card:
-            return game
-        seed += 1
 
 
 def click_through(bridge, keys):

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from support.cardgame import recount_rounds
 from sorry_widget.cardgame.cards import DEFAULT_DECK, CardGameError, deck_cards
 from sorry_widget.cardgame.state import HAND_LIMIT, cards_in_play
 from sorry_widget.simulation.cardgame_experiments import play_random_cardgame
@@ -172,44 +173,6 @@ def test_the_play_command_prints_the_game_and_writes_a_record_that_replays(tmp_p
     bad = subprocess.run([sys.executable, "-m", "sorry_widget.cli", "cardgame", "play",
                           "--strategy", "red=clever"], capture_output=True, text=True)
     assert bad.returncode == 2 and "strategy: 'clever'" in bad.stderr and not bad.stdout
-
-
-def recount_rounds(game):
-    """Rounds (K7) recounted from the actions alone, independently of the engine's counter:
-    a pile is built from the cards each turn lays, its total worked out here (K4), and a round
-    ends at a SORRY! played on one's turn (K12) or when a laid number or Slide takes the total
-    to 21 or more (K5, K6). Returns each round's end as "21", "bust" or "sorry"."""
-    ends, pile = [], []
-
-    def total():
-        t = 0
-        for card in pile:
-            if card.isdigit():
-                t += int(card)
-            elif card.startswith("slide-"):
-                t = int(card[6:])
-        return t
-
-    for before, action in zip(game.states, game.history):
-        if before.pending is not None:
-            continue  # a window's answer lays no card that ends a round by itself
-        words = action.notation.split(" ")[1:]
-        if words[0] in ("discard", "pass"):
-            continue
-        if words[0] == "sorry-back":
-            ends.append("sorry")
-            pile = []
-            continue
-        if words[0] == "play-2":
-            pile.append("play-2")
-            words = words[1:]
-        for card in words:
-            pile.append(card)
-            if total() >= 21:
-                ends.append("21" if total() == 21 else "bust")
-                pile = []
-                break
-    return ends
 
 
 def test_every_pile_is_a_round_one_card_piles_too():

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from support.cardgame import DECLINED, Answers, three_players
 from sorry_widget import CardGame, CardRecord, SorryCardWidget, WidgetError, cardtable_svg
 from sorry_widget.cardgame.rulebook import CARD_RULE_SUMMARIES, CARD_RULE_TEXTS
 from sorry_widget.cardgame.rulebook import rule_link as card_rule_link
@@ -228,38 +229,6 @@ def test_what_a_person_is_offered_depends_only_on_what_they_may_see(blue, yellow
 # --- what a person is shown after the fact (issue 21, point 4) ----------------------------
 
 
-class Answers:
-    """A computer player that answers every window one way (steal or not; never blocks) and
-    otherwise plays its first listed action: two tables that differ only in a card it never
-    plays then play alike."""
-
-    name = "answers"
-
-    def __init__(self, steal: bool = False):
-        self.steal = steal
-
-    def choose(self, state, options, rng):
-        if state.pending:
-            word = "steal" if self.steal else "pass"
-            if state.pending["kind"] == "block":
-                word = "accept"
-            return next(a for a in options if a.notation.endswith(" " + word))
-        return options[0]
-
-
-def _three(red, blue, yellow, to_play="red", pile=("9", "5"), homes=(1, 1, 1)):
-    from sorry_widget import CardState
-    from sorry_widget.cardgame.cards import pile_total
-
-    return CardState.from_dict({
-        "format": "sorry-cardgame/1",
-        "players": [{"colour": c, "hand": list(h), "home": n}
-                    for c, h, n in zip(("red", "blue", "yellow"), (red, blue, yellow), homes)],
-        "to_play": to_play, "direction": 1, "play_pile": list(pile),
-        "total": pile_total(list(pile)), "draw_pile": ["1", "2", "3", "4", "6", "8"] * 3,
-        "discard": [], "pending": None, "winners": []})
-
-
 def everything_shown(w) -> list:
     """All a page or a notebook gets from the widget: the synced traits, and at every frame
     the picture and the line of text."""
@@ -272,32 +241,6 @@ def everything_shown(w) -> list:
         bundle, _ = w._repr_mimebundle_()
         out += [w.summary(), w.svg(), bundle["text/plain"], bundle["image/svg+xml"]]
     return out
-
-
-# Each: a table where another player declines a window, the same table where they do not
-# hold the card (swapped for one they never play), their strategies, and red's action.
-DECLINED = {
-    # Yellow makes 21; blue holds a SORRY! steal card and passes (K13).
-    "a computer's 21, a steal declined": (
-        _three(["4", "10"], ["sorry-steal", "2"], ["7"], to_play="yellow"),
-        _three(["4", "10"], ["dont-be-sorry", "2"], ["7"], to_play="yellow"),
-        {"blue": Answers(), "yellow": Answers()}, None),
-    # Red makes 21; blue and yellow hold SORRY! steal cards and pass.
-    "the person's 21, two steals declined": (
-        _three(["7", "3"], ["sorry-steal", "2"], ["sorry-steal", "1"]),
-        _three(["7", "3"], ["dont-be-sorry", "2"], ["dont-be-sorry", "1"]),
-        {"blue": Answers(), "yellow": Answers()}, "red 7"),
-    # Red's SORRY! on blue, who holds Don't Be SORRY! and accepts it (K14).
-    "the person's SORRY!, not blocked": (
-        _three(["sorry-back", "3"], ["dont-be-sorry", "2"], ["1"]),
-        _three(["sorry-back", "3"], ["sorry-steal", "2"], ["1"]),
-        {"blue": Answers(), "yellow": Answers()}, "red sorry-back blue"),
-    # Blue makes 21, yellow steals it; blue holds Don't Be SORRY! and lets the steal stand.
-    "a computer's steal, not blocked": (
-        _three(["4", "10"], ["7", "dont-be-sorry"], ["sorry-steal", "1"], to_play="blue"),
-        _three(["4", "10"], ["7", "sorry-steal"], ["sorry-steal", "1"], to_play="blue"),
-        {"blue": Answers(), "yellow": Answers(steal=True)}, None),
-}
 
 
 @pytest.mark.parametrize("case", DECLINED)
@@ -328,7 +271,7 @@ def test_what_a_person_is_shown_after_the_fact_hides_declined_windows(case):
 
 
 def test_a_steal_or_block_played_is_shown_and_a_replay_for_all_shows_every_action():
-    state = _three(["sorry-back", "3"], ["dont-be-sorry", "2"], ["1"])
+    state = three_players(["sorry-back", "3"], ["dont-be-sorry", "2"], ["1"])
     blocker = Answers()
     blocker.choose = lambda s, options, rng: (
         next(a for a in options if a.notation == "blue block") if s.pending
@@ -340,9 +283,9 @@ def test_a_steal_or_block_played_is_shown_and_a_replay_for_all_shows_every_actio
     listed = [p["notation"] for p in w.plays + w.recent_plays]
     assert listed[:2] == ["red sorry-back blue", "blue block"]  # a card on the table: public
     # The person's own window is theirs: the prompt and the table say so.
-    steal = _three(["4", "10"], ["7"], ["sorry-steal", "1"], to_play="blue")
+    steal = three_players(["4", "10"], ["7"], ["sorry-steal", "1"], to_play="blue")
     mine = SorryCardWidget(game=CardGame.from_state(
-        _three(["sorry-steal", "4"], ["7"], ["1"], to_play="blue"),
+        three_players(["sorry-steal", "4"], ["7"], ["1"], to_play="blue"),
         strategies={"red": None, "blue": Answers(), "yellow": Answers()}))
     assert mine.pending["window"] == "steal" and "Red may steal Blue's 21" in mine.svg()
     # Everyone's view lists every action, refusals too, and names who is asked; red's waits

@@ -328,7 +328,7 @@ def interrupted(args, busy: float = 1.5):
 @pytest.mark.parametrize("command, args", [
     ("exact", ["exact", "race"]),
     ("coach", ["coach", "{position}", "--card", "7", "--engine", "python", "--method", "full",
-               "--rollouts", "1000000"]),
+               "--rollouts", "100000", "--budget", "2000000"]),
     ("simulate", ["simulate", "--games", "10000000", "--engine", "python", "--workers", "2"]),
     ("simulate", ["simulate", "--games", "200000", "--engine", "batch"]),
 ])
@@ -344,7 +344,7 @@ def test_ctrl_c_stops_at_once_with_one_line(command, args, tmp_json):
 
 
 def test_ctrl_c_stops_the_card_games_simulation_too():
-    proc, _ = interrupted(["cardgame", "simulate", "--games", "10000000"], busy=1.0)
+    proc, _ = interrupted(["cardgame", "simulate", "--games", "1000000"], busy=1.0)
     assert proc.returncode == 130 and proc.stdout_text == ""
     assert proc.stderr_text == "sorry-widget cardgame simulate: interrupted\n"
 

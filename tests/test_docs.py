@@ -173,7 +173,7 @@ def test_each_french_page_keeps_its_english_twins_anchors_and_links_to_it():
     is an anchor of the French page too (an explicit id where the French heading's slug
     differs), so a link works whichever page it opens."""
     import re
-    from test_lessons import anchors
+    from support.lessons import anchors
 
     docs = Path(__file__).parent.parent / "docs"
     # The card game's French page translates its rules only; the formats and commands stay on

@@ -23,6 +23,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+pytestmark = [pytest.mark.docs]  # its tier: tests/conftest.py
+
 ROOT = Path(__file__).parent.parent
 BUILD = ROOT / "scripts" / "build-docs.sh"
 LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb"))

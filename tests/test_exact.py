@@ -79,6 +79,7 @@ def test_the_policy_takes_the_ten_backward_where_that_is_shorter(journey):
     assert journey.policy[(START, 5)] == START
 
 
+@pytest.mark.slow
 def test_journey_agrees_with_the_engines_games(journey):
     cards = exact.simulate_journey(20_000, seed=7, answer=journey)
     mean = statistics.fmean(cards)
@@ -97,6 +98,7 @@ def _check_race(wins, value):
     return se
 
 
+@pytest.mark.slow
 def test_race_from_the_start_agrees_with_the_engines_games(race_values):
     best, random = race_values
     answer = exact.race()
@@ -107,6 +109,7 @@ def test_race_from_the_start_agrees_with_the_engines_games(race_values):
     _check_race(exact.simulate_race(20_000, "random", seed=4), random[start])
 
 
+@pytest.mark.slow
 def test_race_where_good_play_matters(race_values):
     best, random = race_values
     # Red on square 58, yellow on its last safety square: red to draw. Where red must choose
@@ -122,6 +125,7 @@ def test_race_where_good_play_matters(race_values):
     assert best[state] - random[state] > 3 * (se_best + se_random)
 
 
+@pytest.mark.slow
 def test_values_are_probabilities_and_first_draw_helps(race_values):
     best, random = race_values
     for values in (best, random):
@@ -154,6 +158,7 @@ def test_the_2013_edition_changes_the_journey():
     assert edition.expected_cards < classic.expected_cards
 
 
+@pytest.mark.slow
 def test_the_docs_page_quotes_the_solvers_figures():
     from pathlib import Path
     page = (Path(__file__).parent.parent / "docs" / "exact.md").read_text()
@@ -190,6 +195,7 @@ def test_the_expected_cards_are_the_sum_of_the_tail_chances():
     assert tail == pytest.approx(float(long.expected_cards), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_lesson_8_says_what_it_computes():
     import nbformat
     from pathlib import Path
@@ -484,6 +490,7 @@ def test_the_docs_page_says_declining_an_11_is_a_choice_and_what_it_changes(monk
             ) in words
 
 
+@pytest.mark.slow
 def test_the_stopping_rule_bounds_the_error_as_the_docs_page_says(race_values):
     """The error left after the last sweep is at most the change times the longest expected
     rest of a race; the page quotes those lengths and the figures hold to 10⁻¹⁶."""

@@ -16,32 +16,12 @@ import pytest
 from nbclient import NotebookClient
 
 from sorry_widget import Game, Record, SorryWidget
+from support.browser import check_the_c7_badge, offline_page
 
+pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
-
-
-def offline_page(browser, path: Path):
-    """The page at ``path`` opened from file:// with every network request refused; returns
-    (page, requests it tried, page errors)."""
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
-    tried, errors = [], []
-
-    def refuse(route):
-        if route.request.url.startswith(("file:", "blob:", "data:")):
-            route.continue_()
-        else:
-            tried.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", refuse)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("request", lambda r: None if r.url.startswith(("file:", "blob:", "data:"))
-            else tried.append(r.url))
-    page.goto(path.as_uri())
-    return page, tried, errors
 
 
 def test_to_html_replays_offline_from_one_file(browser, tmp_path):
@@ -80,8 +60,6 @@ def test_to_html_replays_offline_from_one_file(browser, tmp_path):
 def test_a_rule_badge_reads_in_full_in_an_exported_page(browser, tmp_path):
     """Issue 24: with no kernel and no network, a badge still shows its rule's full text, and
     links the docs site, not a file of the repository."""
-    from browser import check_the_c7_badge
-
     game = Game(4, seed=21)
     game.run()
     record = Record.from_game(game)
@@ -97,6 +75,7 @@ def test_a_rule_badge_reads_in_full_in_an_exported_page(browser, tmp_path):
     assert not tried, tried
 
 
+@pytest.mark.jupyter
 def test_an_executed_widget_cell_carries_a_picture_and_a_sentence(tmp_path):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
         "from sorry_widget import Game, SorryWidget\n"
@@ -112,6 +91,7 @@ def test_an_executed_widget_cell_carries_a_picture_and_a_sentence(tmp_path):
     assert 'class="pawn red"' in data["image/svg+xml"]
 
 
+@pytest.mark.jupyter
 def test_a_lesson_exported_with_the_command_opens_offline_with_its_boards(browser, tmp_path):
     lessons = tmp_path / "notebooks"
     shutil.copytree(NOTEBOOKS, lessons, ignore=shutil.ignore_patterns("out", ".ipynb_*"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import positions
+from support.positions import positions
 
 from sorry_widget.board import Position
 from sorry_widget.board.track import BACKWARD, SLIDE_AT_TRIANGLE

@@ -5,13 +5,11 @@ reason, and a failed save leaves the old file whole."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from sorry_widget import Game, Position, Record, RecordError
+from support.commands import cli
 
 GOOD = {"position": {"format": "sorry-position/1", "rules": "classic", "to_move": "red",
                      "pawns": {"red": [10, "start", "start", "start"],
@@ -29,12 +27,6 @@ HOSTILE_LINES = [
     '"a string"',
     "x" * 2_000_100,                                      # a line over the cap
 ]
-
-
-def cli(args, stdin: str | bytes = b"", timeout: int = 120):
-    exe = Path(sys.executable).with_name("sorry-widget")
-    data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin
-    return subprocess.run([str(exe), *args], input=data, capture_output=True, timeout=timeout)
 
 
 def test_every_jsonl_line_gets_its_own_answer_whatever_it_holds():

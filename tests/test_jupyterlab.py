@@ -6,134 +6,33 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import shutil
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 
+pytestmark = [pytest.mark.jupyter, pytest.mark.browser]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-from browser import rgb, try_the_rules_tour_c13_move  # noqa: E402
+from support.browser import rgb, try_the_rules_tour_c13_move  # noqa: E402
+from support.jupyter import JUPYTER_ARGS, outputs_text, run_all, server, wait_for_boards  # noqa: E402
 from sorry_widget.render import THEMES  # noqa: E402
 
-NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def server(root: Path, command: list[str], status_path: str, own_save_state: bool = True):
-    """A Jupyter server (JupyterLab, Notebook or Voilà) on a free loopback port, serving a
-    copy of the lessons (autosave edits files), with its own config folders; yields
-    (base url, token, served folder). ``own_save_state=False`` leaves widget-state saving to
-    the environment's defaults instead of the person's own setting."""
-    served = root / "notebooks"
-    shutil.copytree(NOTEBOOKS, served, ignore=shutil.ignore_patterns("out", ".ipynb_*"))
-    env = dict(os.environ)
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
-        env[name] = str(root / name.lower())
-    env["JUPYTER_DATA_DIR"] = str(root / "data")
-    # Save widget state with the notebook, as a teacher would switch on to keep annotations.
-    settings = root / "settings"
-    if own_save_state:
-        plugin = settings / "@jupyter-widgets" / "jupyterlab-manager"
-        plugin.mkdir(parents=True)
-        (plugin / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
-    # Draw every cell, not only those scrolled into view, so a test sees every board.
-    tracker = settings / "@jupyterlab" / "notebook-extension"
-    tracker.mkdir(parents=True)
-    (tracker / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
-    port, token = free_port(), secrets.token_hex(16)
-    args = [a.format(port=port, token=token, served=served) for a in command]
-    log = root / "server.log"
-    proc = subprocess.Popen(args, env=env, cwd=served, stdout=subprocess.DEVNULL,
-                            stderr=open(log, "wb"))
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}{status_path.format(token=token)}", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise RuntimeError("the server did not start:\n"
-                                   + log.read_text()[-3000:]) from None
-            time.sleep(0.3)
-    try:
-        yield base, token, served
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-JUPYTER_ARGS = ["--no-browser", "--allow-root", "--ip=127.0.0.1", "--port={port}",
-                "--port-retries=0", "--IdentityProvider.token={token}",
-                "--ServerApp.root_dir={served}", "--expose-app-in-browser"]
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
+    """JupyterLab with the environment's own defaults for saving widget state: nobody switched
+    it on, the README's set-up did (sorry_widget/classroom/lab_settings.py), so the quick start's saved
+    boards below prove that default too."""
     with server(tmp_path_factory.mktemp("lab"),
                 [sys.executable, "-m", "jupyterlab", *JUPYTER_ARGS, "--LabApp.news_url=",
-                 "--LabApp.extension_manager=readonly"], "/api/status?token={token}") as s:
+                 "--LabApp.extension_manager=readonly"], "/api/status?token={token}",
+                own_save_state=False) as s:
         yield s
-
-
-def run_all(browser, url: str):
-    """Open a notebook (JupyterLab or Notebook 7) in a new page, run every cell, wait until
-    all have run; returns the page."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.set_default_timeout(60_000)
-    page.goto(url)
-    page.wait_for_function("window.jupyterapp && document.querySelector('.jp-Notebook .jp-Cell')")
-    # The client may ask which kernel to start: the preselected one is this Python
-    try:
-        page.locator(".jp-Dialog .jp-mod-accept").click(timeout=8_000)
-    except playwright_api.TimeoutError:
-        pass
-    page.wait_for_function("window.jupyterapp.serviceManager.sessions.running().next()"
-                           " !== undefined", timeout=60_000)
-    page.wait_for_timeout(1500)  # the kernel settles before the cells are sent
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
-    page.wait_for_function(
-        "[...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-        ".every(p => /\\[\\d+\\]/.test(p.textContent))", timeout=90_000)
-    return page
-
-
-def outputs_text(page) -> str:
-    return page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')]"
-                         ".map(e => e.innerText).join('\\n---\\n')")
-
-
-def wait_for_boards(page, count: int) -> None:
-    try:
-        page.wait_for_function(f"document.querySelectorAll('.sorry-widget.sw-live').length "
-                               f">= {count}", timeout=60_000)
-    except playwright_api.TimeoutError:
-        page.screenshot(path="/tmp/boards-missing.png", full_page=True)
-        counts = page.evaluate("() => [document.querySelectorAll('.sorry-widget').length, "
-                               "document.querySelectorAll('.sorry-widget.sw-live').length, "
-                               "document.querySelectorAll('.jp-Cell').length]")
-        raise AssertionError(f"fewer than {count} live boards {counts}; cell outputs:\n"
-                             f"{outputs_text(page)}") from None
 
 
 def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
@@ -221,6 +120,7 @@ def test_quick_start_runs_in_jupyterlab_and_the_board_steps(lab, browser):
     reopened.wait_for_function("document.querySelectorAll('.sorry-widget').length === 2 && "
                                "document.querySelectorAll('.sorry-widget')[1]"
                                ".querySelectorAll('.pawns g.pawn').length === 16")
+    assert "model not found" not in outputs_text(reopened)
     saved_replay = reopened.locator(".sorry-widget").nth(1)
     assert saved_replay.get_attribute("data-shown") == str(shown + 1)  # the play it was on
     assert saved_replay.locator(".sw-moves li").count() == 298  # Game(4, seed=2026)'s plays
@@ -252,19 +152,6 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     page.close()
 
 
-def test_the_quick_start_runs_in_notebook_7(tmp_path, browser):
-    with server(tmp_path, [sys.executable, "-m", "notebook", *JUPYTER_ARGS],
-                "/api/status?token={token}") as (base, token, _served):
-        page = run_all(browser, f"{base}/notebooks/01-quick-start.ipynb?token={token}")
-        wait_for_boards(page, 2)
-        replay = page.locator(".sorry-widget").nth(1)
-        shown = int(replay.get_attribute("data-shown"))
-        replay.locator("button.sw-forward").click()
-        page.wait_for_function(
-            f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
-        page.close()
-
-
 def test_the_quick_start_runs_in_voila(tmp_path, browser):
     with server(tmp_path, [sys.executable, "-m", "voila", "--no-browser", "--port={port}",
                            "--Voila.ip=127.0.0.1", "--token={token}", "01-quick-start.ipynb"],
@@ -281,19 +168,23 @@ def test_the_quick_start_runs_in_voila(tmp_path, browser):
         page.close()
 
 
-@pytest.mark.parametrize("client", ["jupyterlab", "notebook"])
-def test_a_saved_lesson_reopens_with_its_boards_and_no_kernel(tmp_path, browser, client):
-    """A teacher reopens yesterday's autosaved lesson: its boards are there before anything
-    runs, not "Error displaying widget: model not found". Nobody switched widget-state saving
-    on: the environment the README's commands make has it as its default
-    (sorry_widget/classroom/lab_settings.py)."""
-    with server(tmp_path, [sys.executable, "-m", client, *JUPYTER_ARGS,
-                           *(["--LabApp.news_url="] if client == "jupyterlab" else [])],
+def test_the_quick_start_runs_in_notebook_7_and_reopens_with_its_boards_and_no_kernel(
+        tmp_path, browser):
+    """The quick start in Notebook 7: its boards appear and a step moves the replay on. Then a
+    teacher reopens yesterday's autosaved lesson: its boards are there before anything runs,
+    not "Error displaying widget: model not found". Nobody switched widget-state saving on: the
+    environment the README's commands make has it as its default (sorry_widget/classroom/lab_settings.py;
+    JupyterLab's own run of the quick start checks the same)."""
+    with server(tmp_path, [sys.executable, "-m", "notebook", *JUPYTER_ARGS],
                 "/api/status?token={token}", own_save_state=False) as (base, token, served):
-        path = ("/lab/workspaces/saved/tree/01-quick-start.ipynb" if client == "jupyterlab"
-                else "/notebooks/01-quick-start.ipynb")
+        path = "/notebooks/01-quick-start.ipynb"
         page = run_all(browser, f"{base}{path}?token={token}")
         wait_for_boards(page, 2)
+        replay = page.locator(".sorry-widget").nth(1)
+        shown = int(replay.get_attribute("data-shown"))
+        replay.locator("button.sw-forward").click()
+        page.wait_for_function(
+            f"document.querySelectorAll('.sorry-widget')[1].dataset.shown === '{shown + 1}'")
         page.evaluate("() => { window.jupyterapp.commands.execute('docmanager:save'); }")
         saved = served / "01-quick-start.ipynb"
         deadline = time.time() + 30
@@ -309,8 +200,7 @@ def test_a_saved_lesson_reopens_with_its_boards_and_no_kernel(tmp_path, browser,
             urllib.request.urlopen(request)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.set_default_timeout(60_000)
-        reopened = path.replace("/saved/", "/reopened/")
-        page.goto(f"{base}{reopened}?token={token}")
+        page.goto(f"{base}{path}?token={token}")
         page.wait_for_function("document.querySelectorAll('.sorry-widget .pawns g.pawn')"
                                ".length >= 16", timeout=60_000)
         assert "model not found" not in outputs_text(page)

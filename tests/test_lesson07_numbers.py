@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from sorry_widget import CardGame
-from test_cardgame_play import recount_rounds
+from support.cardgame import recount_rounds
 
 LESSON = Path(__file__).parent.parent / "notebooks" / "07-card-game.ipynb"
 

@@ -8,6 +8,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
+from support.lessons import LINK, anchors
+
 ROOT = Path(__file__).parent.parent
 # The English lessons and their French twins (notebooks/fr/, issue 32).
 LESSONS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "notebooks").glob("fr/*.ipynb"))
@@ -41,23 +45,6 @@ def test_lesson_4_compares_with_and_without_replacement_as_the_deck_does():
     assert "always a little higher" not in words
     assert "At n = 1 the two columns agree (4/45 both ways); from n = 2 on the chance *without* " \
            "replacement is higher." in words
-
-
-LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)"
-                  r"|(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
-
-
-def anchors(markdown: str) -> set[str]:
-    """The anchors a markdown page has on GitHub and in JupyterLab: its headings' slugs
-    (lower case, punctuation dropped, spaces to hyphens, repeats numbered) and explicit ids."""
-    found, seen = set(), {}
-    for heading in re.findall(r"^#{1,6}\s+(.+?)\s*#*\s*$", markdown, flags=re.M):
-        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
-        n = seen.get(slug, 0)
-        seen[slug] = n + 1
-        found.add(slug if n == 0 else f"{slug}-{n}")
-    found.update(re.findall(r"<a\s+(?:id|name)=\"([^\"]+)\"", markdown))
-    return found
 
 
 def served_root() -> Path:
@@ -135,12 +122,11 @@ def run_cells(lesson: str, wanted: list[str]) -> dict[str, str]:
     return out
 
 
+@pytest.mark.jupyter
 def test_lesson_5_puts_an_interval_on_every_estimate_and_says_what_overlap_means():
     """Point 17: the greedy result, the game lengths and the coach's best against its runner-up
     get 95% intervals (heatmaps are counts and say so); each printed number is recomputed here
     from the same games with the statistics written out in this file."""
-    import pytest
-
     from sorry_widget import Position, fast_engine_available, simulate
     from sorry_widget.board.game import next_seat
 

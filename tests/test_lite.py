@@ -22,9 +22,11 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = [pytest.mark.lite]  # its tier: tests/conftest.py
 playwright_api = pytest.importorskip("playwright.sync_api")
 
-from browser import CHROMIUM, CHROMIUM_ARGS, try_the_rules_tour_c13_move  # noqa: E402
+from support.browser import CHROMIUM, CHROMIUM_ARGS, try_the_rules_tour_c13_move  # noqa: E402
+from support.lessons import LINK, anchors  # noqa: E402
 
 ROOT = Path(__file__).parent.parent
 BUILD = ROOT / "scripts" / "build-lite.sh"
@@ -312,8 +314,6 @@ def test_the_site_carries_every_package_the_kernel_preloads(site):
 def test_every_link_of_every_lesson_opens_in_the_site(site):
     """The site has no folder above its lessons: their links to the project's pages must
     resolve to files the site carries (build_lite.py puts docs/ beside them)."""
-    from test_lessons import LINK, anchors
-
     files, checked, broken = site / "files", 0, []
     for lesson in sorted([*files.glob("*.ipynb"), *files.glob("fr/*.ipynb")]):
         for cell in json.loads(lesson.read_text())["cells"]:

@@ -11,9 +11,13 @@ import time
 import urllib.request
 from pathlib import Path
 
-from test_jupyterlab import free_port
+import pytest
+
+from support.jupyter import free_port
 
 ROOT = Path(__file__).parent.parent
+
+pytestmark = [pytest.mark.jupyter]  # its tier: tests/conftest.py
 
 
 def test_run_sh_opens_jupyterlab_on_the_notebooks(tmp_path):

@@ -25,7 +25,7 @@ from sorry_widget.cli import main
 from sorry_widget.classroom.lab_settings import lab_defaults, package_overrides_path, \
     write_package_defaults
 from sorry_widget.classroom.files import FIRST_LESSON, lesson_files, lessons_source
-from test_lessons import LINK, anchors
+from support.lessons import LINK, anchors
 
 ROOT = Path(__file__).parent.parent
 tomllib = pytest.importorskip("tomllib")
@@ -294,12 +294,14 @@ def built(tmp_path_factory):
     return wheel, sdist
 
 
+@pytest.mark.install
 def test_twine_accepts_the_sdist_and_the_wheel(built):
     done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, built)],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.install
 def test_the_wheel_carries_the_lessons_licence_and_types(built):
     wheel, _ = built
     names = set(zipfile.ZipFile(wheel).namelist())
@@ -311,6 +313,7 @@ def test_the_wheel_carries_the_lessons_licence_and_types(built):
     assert not [n for n in names if n.endswith((".png", ".pyc"))]
 
 
+@pytest.mark.install
 def test_the_wheels_summary_counts_the_lessons_it_carries(built):
     """The index page's one line says how many lessons there are, counted when building (it
     once said "seven" with eight in the wheel)."""
@@ -323,6 +326,7 @@ def test_the_wheels_summary_counts_the_lessons_it_carries(built):
     assert f"with {words[len(lessons)]} lessons:" in summary, summary
 
 
+@pytest.mark.install
 def test_the_wheel_and_the_sdist_carry_the_built_page_and_the_sdist_its_sources(built):
     """The page's bundle is git-ignored (built from js/ by esbuild): both archives carry it as
     built, and the sdist carries what rebuilds it (js/, the npm lock, the hook), not node_modules."""
@@ -339,6 +343,7 @@ def test_the_wheel_and_the_sdist_carry_the_built_page_and_the_sdist_its_sources(
     assert not [n for n in names if n.startswith("node_modules")]
 
 
+@pytest.mark.install
 def test_a_wheel_builds_from_the_sdist_with_no_node(built, tmp_path):
     """pip install from the sdist: the wheel is built with no npm or node on the PATH."""
     _, sdist = built
@@ -355,6 +360,7 @@ def test_a_wheel_builds_from_the_sdist_with_no_node(built, tmp_path):
         (source / "sorry_widget" / "widget" / "widget.js").read_bytes()
 
 
+@pytest.mark.install
 def test_the_sdist_has_no_screenshots_ci_files_or_caches(built):
     _, sdist = built
     names = [n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n]
@@ -365,6 +371,7 @@ def test_the_sdist_has_no_screenshots_ci_files_or_caches(built):
     assert not unwanted, unwanted
 
 
+@pytest.mark.install
 def test_the_index_page_readme_has_only_absolute_links_into_the_repository(built):
     wheel, _ = built
     with zipfile.ZipFile(wheel) as z:
@@ -392,12 +399,12 @@ def test_the_index_page_readme_has_only_absolute_links_into_the_repository(built
 
 # --- a teacher's machine: the wheel in a fresh environment -----------------------------------
 
-@pytest.mark.slow
+@pytest.mark.install
 def test_the_wheel_with_the_lab_extra_runs_the_lessons_outside_the_repository(built, tmp_path):
     """pip install "sorry-widget[lab]" from the wheel into a new virtual environment, then, in
     a folder outside the repository with PYTHONPATH unset: --version, lessons DIR, lesson 01
     executed with that environment's kernel, and `sorry-widget lab` serving the lessons."""
-    from test_jupyterlab import free_port
+    from support.jupyter import free_port
 
     wheel, _ = built
     venv = tmp_path / "venv"

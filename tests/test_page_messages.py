@@ -12,7 +12,7 @@ import pytest
 
 from sorry_widget.widget import replay
 from sorry_widget.widget.replay import PAGE_MESSAGES, page_messages
-from widget_cases import errors, make
+from support.widget_cases import errors, make
 
 ROOT = Path(__file__).resolve().parent.parent
 VIEW_OF_MODE = {"game": "board", "card-game": "cardtable"}

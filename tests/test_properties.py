@@ -5,49 +5,17 @@ from __future__ import annotations
 
 import json
 
-import reference
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from support import reference
+from support.positions import CARDS, positions
 
 from sorry_widget.board import Position
 from sorry_widget.board.track import HOME, START, is_safety, is_track
 from sorry_widget.board.game import Game
 from sorry_widget.board.moves import FORFEIT
 from sorry_widget.board.record import Record
-
-CARDS = ["1", "2", "3", "4", "5", "7", "8", "10", "11", "12", "sorry"]
-COLOURS = ["red", "blue", "yellow", "green"]
-
-
-@st.composite
-def positions(draw, rules="classic"):
-    n = 4 if rules in reference.TEAM_RULES else draw(st.integers(2, 4))
-    colours = sorted(draw(st.permutations(COLOURS))[:n], key=COLOURS.index)
-    count = draw(st.sampled_from([4, 4, 3]))
-    taken: set[int] = set()
-    pawns = {}
-    for colour in colours:
-        places: list = []
-        for _ in range(count):
-            kind = draw(st.sampled_from(["track"] * 5 + ["start", "home", "safety"]))
-            if kind == "track":
-                sq = draw(st.integers(0, 59))
-                if sq in taken:
-                    kind = "start"
-                else:
-                    taken.add(sq)
-                    places.append(sq)
-                    continue
-            if kind == "safety":
-                name = f"safety-{draw(st.integers(1, 5))}"
-                places.append(name if name not in places else "start")
-            else:
-                places.append(kind)
-        pawns[colour] = places
-    to_move = draw(st.sampled_from(colours))
-    return {"format": "sorry-position/1", "rules": rules, "to_move": to_move,
-            "pawns": pawns}
-
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from(CARDS))
@@ -62,7 +30,7 @@ def test_engine_agrees_with_the_reference_reading(data, card):
 @given(st.sampled_from(["teams-1992", "partnership-1934"]).flatmap(positions),
        st.sampled_from(CARDS))
 def test_team_moves_agree_with_the_reference_reading(data, card):
-    """T1–T6 read a second time, naively, in tests/reference.py."""
+    """T1–T6 read a second time, naively, in tests/support/reference.py."""
     position = Position.from_dict(data)
     assert {m.result.to_json() for m in position.legal_moves(card)} == \
         reference.results(data, card)

@@ -314,23 +314,15 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
 
-def summary_lines() -> list[str]:
-    """One line per reader and path (the terminal summary of conftest.py prints them)."""
-    lines = []
-    for kind, path in sorted({(k, p) for k, p, _ in COUNTS}):
-        tried = sum(n for (k, p, _), n in COUNTS.items() if (k, p) == (kind, path))
-        lines.append(f"{kind} {path}: {tried} inputs tried, {COUNTS[kind, path, 'loaded']} "
-                     f"loaded, {COUNTS[kind, path, 'refused']} refused with the field named")
-    total = sum(COUNTS.values())
-    lines.append(f"all readers: {total} inputs checked")
-    return lines
-
-
-def _report(kind: str, path: str) -> None:
+def _report(kind: str, path: str) -> tuple[str, int]:
+    """What one reader was given: the line printed (and shown at the end of the run by
+    conftest.py's terminal summary, from the test's recorded property) and the count."""
     tried = sum(n for (k, p, _), n in COUNTS.items() if (k, p) == (kind, path))
-    print(f"\n{kind} {path}: {tried} inputs tried, {COUNTS[kind, path, 'loaded']} loaded, "
-          f"{COUNTS[kind, path, 'refused']} refused with the field named")
+    line = (f"{kind} {path}: {tried} inputs tried, {COUNTS[kind, path, 'loaded']} loaded, "
+            f"{COUNTS[kind, path, 'refused']} refused with the field named")
+    print("\n" + line)
     assert tried >= min(EXAMPLES, 20)
+    return line, tried
 
 
 #: The three ways inputs are made: real documents mutated, objects generated from nothing, and
@@ -340,7 +332,7 @@ INPUTS = {"dict": (mutated, 1), "generated": (generated, 1), "text": (damaged_te
 
 @pytest.mark.parametrize("path", list(INPUTS))
 @pytest.mark.parametrize("kind", list(READERS))
-def test_fuzzed_inputs_load_or_are_refused_naming_the_field(kind, path):
+def test_fuzzed_inputs_load_or_are_refused_naming_the_field(kind, path, record_property):
     inputs, reader = INPUTS[path]
 
     @FUZZ
@@ -349,7 +341,7 @@ def test_fuzzed_inputs_load_or_are_refused_naming_the_field(kind, path):
         check(kind, path, READERS[kind][reader], doc)
 
     run()
-    _report(kind, path)
+    record_property("readers under fuzzing", _report(kind, path))
 
 
 @pytest.mark.parametrize("kind", list(READERS))

@@ -67,7 +67,7 @@ def test_a_huge_deck_count_is_refused_before_a_card_is_built(count):
 
 
 def test_a_deck_file_with_a_huge_count_is_one_line(tmp_path):
-    from tests.test_hostile_input import cli
+    from support.commands import cli
 
     deck = tmp_path / "deck.json"
     deck.write_text('{"1": 1000000000000}')

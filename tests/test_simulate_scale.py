@@ -281,6 +281,7 @@ def test_the_python_engine_coach_keeps_to_its_budget():
         coach(position, 7, method="guess")
 
 
+@pytest.mark.slow
 def test_the_coach_answers_a_small_endgame_exactly():
     from sorry_widget.simulation import exact
     start = Position.from_dict({"format": "sorry-position/1", "rules": "classic",

@@ -6,7 +6,7 @@ import pytest
 from conftest import pos
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_properties import CARDS, positions
+from support.positions import CARDS, positions
 
 from sorry_widget.board.cards import card_from_name
 from sorry_widget.board.game import Game, GameError

@@ -11,7 +11,7 @@ import pytest
 from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget, WidgetError
 from sorry_widget.board.game import StrategyError
 from sorry_widget.cardgame.game import CardStrategyError
-from widget_cases import listen, snapshot
+from support.widget_cases import listen, snapshot
 
 
 class Failing:

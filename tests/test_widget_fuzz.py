@@ -15,7 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sorry_widget.widget.replay import page_messages
-from widget_cases import MODES, errors, listen, make, snapshot
+from support.widget_cases import MODES, errors, listen, make, snapshot
+
+# A long property run (its tier: tests/conftest.py).
+pytestmark = [pytest.mark.slow]
 
 JSON_TYPES = {"string": str, "integer": int, "array": list, "null": type(None)}
 

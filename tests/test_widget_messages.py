@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import pos
-from widget_cases import SPLIT, listen
+from support.widget_cases import SPLIT, listen
 from sorry_widget import CardGame, CardState, Game, Record, SorryCardWidget, SorryWidget, \
     WidgetError
 from sorry_widget.core.messages import Message, message_ids

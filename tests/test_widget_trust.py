@@ -12,7 +12,7 @@ import signal
 import pytest
 
 from sorry_widget import Game, Record, SorryCardWidget, SorryWidget, WidgetError
-from widget_cases import MODES, errors, finished_record, listen, make, snapshot
+from support.widget_cases import MODES, errors, finished_record, listen, make, snapshot
 
 JUNK = {"mode": "demo", "plays": [], "recent_plays": [{"x": 1}], "pending": {"play": 0},
         "final": {"winner": "red"}, "annotations": {"1": {"text": "forged"}}, "humans": ["red"],
@@ -248,7 +248,7 @@ def test_two_widgets_on_one_record_each_keep_their_own_notes():
 
 
 def test_two_card_widgets_on_one_record_each_keep_their_own_notes():
-    from widget_cases import card_record
+    from support.widget_cases import card_record
 
     record = card_record.__wrapped__()
     first, second = SorryCardWidget(record=record), SorryCardWidget(record=record)

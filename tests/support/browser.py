@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -212,3 +213,29 @@ def check_the_c7_badge(board) -> None:
     link = shown.locator("a.sw-rule-link")
     assert link.get_attribute("href") == rule_link("C7")
     assert "docs/" not in shown.text_content() and ".md" not in shown.text_content()
+
+
+def offline_page(browser, path: Path):
+    """The page at ``path`` opened from file:// with every network request refused; returns
+    (page, requests it tried, page errors)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    tried, errors = [], []
+
+    def refuse(route):
+        if route.request.url.startswith(("file:", "blob:", "data:")):
+            route.continue_()
+        else:
+            tried.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", refuse)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: None if r.url.startswith(("file:", "blob:", "data:"))
+            else tried.append(r.url))
+    page.goto(path.as_uri())
+    return page, tried, errors
+
+
+def wait_shown(page, n: int) -> None:
+    page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")

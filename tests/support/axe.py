@@ -11,7 +11,7 @@ import tarfile
 from pathlib import Path
 
 AXE_VERSION = "4.10.3"
-CACHE = Path(__file__).parent.parent / ".cache" / "npm"
+CACHE = Path(__file__).parents[2] / ".cache" / "npm"
 #: The rules run: WCAG 2.0/2.1/2.2 A and AA and axe's best practices.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 
