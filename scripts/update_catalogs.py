@@ -15,6 +15,10 @@ a translator checks it. Where the English comes from:
   titles and texts of a language are read from its docs pages, docs/<language>/rules.md and
   docs/<language>/cardgame.md, so they are written once, on the page;
 - ``words``: sorry_widget/core/words.py (colours, cards, places, the CLI's words);
+- ``cli``: the command line's own sentences (help texts, refusals, notices, reports), marked
+  where they are written in sorry_widget/cli/ with ``_()``, ``ngettext()`` and ``N_()``
+  (sorry_widget/cli/text.py) and collected with Babel's Python extractor; each entry's
+  ``msgctxt`` is its English;
 - ``ui``: the page's English, ``UI_ENGLISH`` in js/strings.js (a count is ``[singular,
   plural]``, a plural entry), which this also copies into sorry_widget/widget/ui_strings.json
   for the package (it does not carry js/): Python sends the page the catalogs' words in a
@@ -51,7 +55,8 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 LOCALE = ROOT / "sorry_widget" / "locale"
 STRINGS_JS = ROOT / "js" / "strings.js"
 MESSAGE_DOMAINS = ("board", "cardgame", "widget", "coach")
-DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui")
+DOMAINS = MESSAGE_DOMAINS + ("rules", "words", "ui", "cli")
+CLI_SOURCES = ROOT / "sorry_widget" / "cli"
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
@@ -155,6 +160,23 @@ def english() -> dict[str, dict[str, str | tuple[str, str]]]:
             out["rules"][f"{rule}.summary"] = summaries[rule]
     out["words"] = {**WORDS, **COUNTED}
     out["ui"] = ui_english()
+    out["cli"] = cli_english()
+    return out
+
+
+def cli_english() -> dict[str, str | tuple[str, str]]:
+    """The CLI's marked sentences (``_``, ``ngettext``, ``N_``) in sorry_widget/cli/, in the
+    order they are written: English -> English, or singular -> (singular, plural)."""
+    from babel.messages.extract import extract_from_file
+
+    out: dict[str, str | tuple[str, str]] = {}
+    for path in sorted(CLI_SOURCES.glob("*.py")):
+        for _lineno, message, _comments, _context in extract_from_file(
+                "python", path, keywords={"_": None, "N_": None, "ngettext": (1, 2)}):
+            key = message[0] if isinstance(message, tuple) else message
+            if key in out and out[key] != message:
+                raise SystemExit(f"{path}: {key!r} is marked both with and without a plural")
+            out[key] = tuple(message) if isinstance(message, tuple) else message
     return out
 
 

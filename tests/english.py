@@ -18,9 +18,14 @@ _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]*")
 NAMES = {"random", "greedy", "coach", "human", "sorry", "classic"}
 
 
+#: Command-line syntax, the same in every language: options and KEY=VALUE examples
+#: ("--strategy", "red=greedy", "sorry_forward_4=true"), which a French CLI sentence quotes too.
+_SYNTAX = re.compile(r"--[\w-]+|\S+=\S*")
+
+
 def _words(text: str) -> set[str]:
     out = set()
-    for found in _WORD.findall(re.sub(r"\{[^{}]*\}", " ", text)):
+    for found in _WORD.findall(_SYNTAX.sub(" ", re.sub(r"\{[^{}]*\}", " ", text))):
         for part in re.split(r"['’]", found):
             if len(part) > 2:
                 out.add(part.lower())

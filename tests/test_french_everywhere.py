@@ -144,7 +144,7 @@ def test_every_command_with_lang_speaks_french(capsys, tmp_path):
     # The card game's log: turn, notation ("red take-2", "blue slide-15"), explanation.
     outputs["cardgame play"] = "\n".join(line[31:] if line[:4].strip().isdigit() else line
                                          for line in outputs["cardgame play"].splitlines())
-    found = {name: no_english(text.replace(str(tmp_path), "FILE"))
+    found = {name: no_english(text.replace(str(tmp_path), "X"))
              for name, text in outputs.items()}
     assert all(not words for words in found.values()), found
     assert all(outputs.values())

@@ -21,12 +21,14 @@ from .exact import add_exact
 from .experiments import add_simulate_and_coach
 from .export import add_export
 from .lessons import add_lessons_and_lab
+from .text import _, language_asked, set_language
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="sorry-widget", description="Sorry! rules engine: legal moves, games, simulations.",
-        epilog=f"The rules, the file formats and every command:\n  {DOCS_URL}",
+        prog="sorry-widget", description=_("Sorry! rules engine: legal moves, games, simulations."),
+        epilog=_("The rules, the file formats and every command:\n  {address}").format(
+            address=DOCS_URL),
         # Keeps the address on one line: the default formatter breaks it at its hyphen.
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"sorry-widget {__version__}")
@@ -41,12 +43,15 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     tolerant_output()
     one_line_warnings()
+    # The help in the --lang asked for; then the command's own --lang, or English.
+    set_language(language_asked(sys.argv[1:] if argv is None else argv))
     parser = build_parser()
     args, rest = parser.parse_known_args(argv)
+    set_language(getattr(args, "lang", None))
     if args.command == "lab":
         args.jupyter_args = rest
     elif rest:
-        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        parser.error(_("unrecognized arguments: {arguments}").format(arguments=' '.join(rest)))
     try:
         return args.func(args)
     except BrokenPipeError:
@@ -57,5 +62,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Ctrl-C: one line, the shell's status for it, and no file half written (files are
         # written whole or not at all, after the work).
         command = " ".join(filter(None, (args.command, getattr(args, "cardgame_command", None))))
-        print(f"sorry-widget {command}: interrupted", file=sys.stderr)
+        print(_("sorry-widget {command}: interrupted").format(command=command), file=sys.stderr)
         return 130

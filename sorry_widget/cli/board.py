@@ -15,6 +15,7 @@ from ..core.messages import DEFAULT_LANGUAGE, Message, explanation_in, word
 from .common import (SEED_HELP, add_lang, add_rules, add_strategy, answer_file, answer_lines,
                      card_list, card_name, colour_word, rules_from_args, said,
                      strategies_from_args, usage_error, words)
+from .text import _
 
 
 def moves_answer(request, language: str = DEFAULT_LANGUAGE) -> dict:
@@ -61,12 +62,13 @@ def _hand_answer(data, hand, language: str = DEFAULT_LANGUAGE) -> dict:
 def cmd_moves(args) -> int:
     if args.jsonl:
         if args.position:
-            return usage_error("moves: give either a POSITION file or --jsonl, not both")
+            return usage_error(_("moves: give either a POSITION file or --jsonl, not both"))
         return answer_lines(lambda request: moves_answer(request, args.lang))
     if not args.position:
-        return usage_error("moves: give a POSITION file (or --jsonl to read requests from stdin)")
+        return usage_error(_("moves: give a POSITION file (or --jsonl to read requests from "
+                                 "stdin)"))
     if args.card is None:
-        return usage_error("moves: --card is required with a POSITION file")
+        return usage_error(_("moves: --card is required with a POSITION file"))
     return answer_file(args.position, lambda data: moves_answer({"position": data,
                                                                  "card": args.card},
                                                                 args.lang))
@@ -175,30 +177,31 @@ def cmd_replay(args) -> int:
 
 
 def add_moves_and_score(sub) -> None:
-    p = sub.add_parser("moves", help="list the legal moves of a position for a card")
-    p.add_argument("position", nargs="?", help="a sorry-position/1 JSON file")
-    p.add_argument("--card", help=f"the card: {card_list()}")
+    p = sub.add_parser("moves", help=_("list the legal moves of a position for a card"))
+    p.add_argument("position", nargs="?", help=_("a sorry-position/1 JSON file"))
+    p.add_argument("--card", help=_("the card: {cards}").format(cards=card_list()))
     p.add_argument("--jsonl", action="store_true",
-                   help='read {"position": …, "card": …} requests, one per line, from stdin')
+                   help=_('read {{"position": …, "card": …}} requests, one per line, from '
+                          'stdin').format())
     add_lang(p)
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("score", help="who has won a position and the score by its rule set")
-    p.add_argument("position", help="a sorry-position/1 JSON file")
+    p = sub.add_parser("score", help=_("who has won a position and the score by its rule set"))
+    p.add_argument("position", help=_("a sorry-position/1 JSON file"))
     p.set_defaults(func=cmd_score)
 
 
 def add_play_and_replay(sub) -> None:
-    p = sub.add_parser("play", help="play one game and print a readable log")
+    p = sub.add_parser("play", help=_("play one game and print a readable log"))
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", help=SEED_HELP)
+    p.add_argument("--seed", help=_(SEED_HELP))
     add_strategy(p, STRATEGIES)
     add_rules(p)
-    p.add_argument("--record", help="also write the game's sorry-record/1 to this file")
+    p.add_argument("--record", help=_("also write the game's sorry-record/1 to this file"))
     add_lang(p)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="check a sorry-record/1 file and print its game log")
+    p = sub.add_parser("replay", help=_("check a sorry-record/1 file and print its game log"))
     p.add_argument("record")
     add_lang(p)
     p.set_defaults(func=cmd_replay)

@@ -11,6 +11,7 @@ from ..cardgame.strategies import CARD_STRATEGIES
 from ..core.messages import DEFAULT_LANGUAGE, explanation_in
 from .common import (MAX_LINE_BYTES, SEED_HELP, add_lang, add_strategy, answer_file,
                      answer_lines, said, stderr_bar, strategies_from_args, usage_error, words)
+from .text import _, ngettext
 
 
 def cmd_cardgame_plays(args) -> int:
@@ -30,7 +31,7 @@ def cmd_cardgame_plays(args) -> int:
     if args.jsonl:
         return answer_lines(answer, "state")
     if not args.state:
-        return usage_error("cardgame plays: give a STATE file (or --jsonl)")
+        return usage_error(_("cardgame plays: give a STATE file (or --jsonl)"))
     return answer_file(args.state, answer, "state", MAX_LINE_BYTES)
 
 
@@ -55,17 +56,22 @@ def cmd_cardgame_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    print(f"{summary['games']} games of the SORRY! card game, seed {summary['seed']}")
+    print(ngettext("{games} game of the SORRY! card game, seed {seed}",
+                   "{games} games of the SORRY! card game, seed {seed}",
+                   summary["games"]).format(games=summary["games"], seed=summary["seed"]))
     for i, (colour, wins, rate) in enumerate(zip(summary["players"], summary["wins_per_seat"],
                                                  summary["win_rate_per_seat"]), 1):
-        print(f"seat {i}  {colour:<6} {wins:8.1f} wins  {rate:7.2%}")
-    print(f"rounds per game: mean {summary['rounds_per_game_mean']:.1f}, "
-          f"sd {summary['rounds_per_game_sd']:.1f}")
-    print(f"turns per game: mean {summary['turns_per_game_mean']:.1f}, "
-          f"sd {summary['turns_per_game_sd']:.1f}")
+        print(_("seat {seat}  {colour:<6} {wins:8.1f} wins  {rate:7.2%}").format(
+            seat=i, colour=colour, wins=wins, rate=rate))
+    print(_("rounds per game: mean {mean:.1f}, sd {sd:.1f}").format(
+        mean=summary["rounds_per_game_mean"], sd=summary["rounds_per_game_sd"]))
+    print(_("turns per game: mean {mean:.1f}, sd {sd:.1f}").format(
+        mean=summary["turns_per_game_mean"], sd=summary["turns_per_game_sd"]))
     if summary["unfinished"]:
-        print(f"{summary['unfinished']} games stopped unfinished after 10,000 turns")
-    print(f"{summary['games_per_second']:.0f} games/second")
+        print(ngettext("{games} game stopped unfinished after 10,000 turns",
+                       "{games} games stopped unfinished after 10,000 turns",
+                       summary["unfinished"]).format(games=summary["unfinished"]))
+    print(_("{rate:.0f} games/second").format(rate=summary["games_per_second"]))
     return 0
 
 
@@ -78,7 +84,8 @@ def card_strategies(players: int, values: list[str] | None) -> dict:
     if isinstance(chosen, str):
         return dict.fromkeys(colours, chosen)
     if len(chosen) != len(colours):
-        raise ValueError(f"strategies: {len(chosen)} given for {len(colours)} players")
+        raise ValueError(_("strategies: {given} given for {players} players").format(
+            given=len(chosen), players=len(colours)))
     return dict(zip(colours, chosen))
 
 
@@ -110,24 +117,25 @@ def cmd_cardgame_play(args) -> int:
 
 
 def add_cardgame(sub) -> None:
-    cardgame = sub.add_parser("cardgame", help="the SORRY! card game")
+    cardgame = sub.add_parser("cardgame", help=_("the SORRY! card game"))
     card_sub = cardgame.add_subparsers(dest="cardgame_command", required=True)
-    p = card_sub.add_parser("plays", help="the legal actions of a sorry-cardgame/1 state")
-    p.add_argument("state", nargs="?", help="a sorry-cardgame/1 JSON file")
-    p.add_argument("--jsonl", action="store_true", help="read one state per line from stdin")
+    p = card_sub.add_parser("plays", help=_("the legal actions of a sorry-cardgame/1 state"))
+    p.add_argument("state", nargs="?", help=_("a sorry-cardgame/1 JSON file"))
+    p.add_argument("--jsonl", action="store_true", help=_("read one state per line from stdin"))
     add_lang(p)
     p.set_defaults(func=cmd_cardgame_plays)
-    for name, func, text in (("simulate", cmd_cardgame_simulate, "play many random games"),
-                             ("play", cmd_cardgame_play, "play one random game, with its log")):
+    for name, func, text in (("simulate", cmd_cardgame_simulate, _("play many random games")),
+                             ("play", cmd_cardgame_play, _("play one random game, with its log"))):
         p = card_sub.add_parser(name, help=text)
         p.add_argument("--players", type=int, default=4)
-        p.add_argument("--seed", help=SEED_HELP)
-        p.add_argument("--deck", help="a deck file: {card name: count}")
-        p.add_argument("--longer-game", action="store_true", help="the longer game (K19)")
+        p.add_argument("--seed", help=_(SEED_HELP))
+        p.add_argument("--deck", help=_("a deck file: {format}").format(
+            format="{card name: count}"))
+        p.add_argument("--longer-game", action="store_true", help=_("the longer game (K19)"))
         if name == "play":
             add_lang(p)
             p.add_argument("--record", metavar="FILE",
-                           help="write the game as a sorry-cardrecord/1 file")
+                           help=_("write the game as a sorry-cardrecord/1 file"))
             add_strategy(p, CARD_STRATEGIES)
         if name == "simulate":
             p.add_argument("--games", type=int, default=100)

@@ -14,8 +14,9 @@ from ..board.state import MAX_POSITION_BYTES, PositionError
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
 from ..core.safeio import read_json, read_json_file
 from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
+from .text import N_, _
 
-SEED_HELP = "replays a run; without it the run draws a fresh seed and prints it"
+SEED_HELP = N_("replays a run; without it the run draws a fresh seed and prints it")
 
 #: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
 MAX_LINE_BYTES = 1_000_000
@@ -66,7 +67,7 @@ def one_line_warnings() -> None:
     import warnings
 
     def show(message, category, filename, lineno, file=None, line=None) -> None:
-        print(f"sorry-widget: warning: {message}", file=file or sys.stderr)
+        print(_("sorry-widget: warning: {message}").format(message=message), file=file or sys.stderr)
 
     warnings.showwarning = show
 
@@ -161,11 +162,11 @@ def rules_from_args(args) -> RuleSet:
     for item in args.option or ():
         key, sep, value = item.partition("=")
         if not sep:
-            raise ValueError(f"--option {item!r}: write it as key=value, e.g. "
-                             "sorry_forward_4=true")
+            raise ValueError(_("--option {item}: write it as key=value, e.g. "
+                               "sorry_forward_4=true").format(item=repr(item)))
         if key not in OPTION_TYPES:
-            raise ValueError(f"--option {key}: not a rule option; options are "
-                             f"{', '.join(OPTION_TYPES)}")
+            raise ValueError(_("--option {key}: not a rule option; options are {options}").format(
+                key=key, options=", ".join(OPTION_TYPES)))
         options[key] = _option_value(value)
     return rules.with_options(**options)
 
@@ -182,38 +183,41 @@ def strategies_from_args(values: list[str] | None, default: str = "random"):
     if not named:
         return items[0] if len(items) == 1 else items
     if len(named) != len(items):
-        raise ValueError(f"--strategy: {','.join(items)!r}: give either names (one for everyone "
-                         "or one per seat) or COLOUR=NAME pairs, e.g. red=greedy, not both")
+        raise ValueError(_("--strategy: {items}: give either names (one for everyone or one per "
+                           "seat) or COLOUR=NAME pairs, e.g. red=greedy, not both").format(
+            items=repr(",".join(items))))
     chosen: dict[str, str] = {}
     for item in named:
-        colour, _, name = (part.strip() for part in item.partition("="))
+        colour, _sep, name = (part.strip() for part in item.partition("="))
         if not colour or not name:
-            raise ValueError(f"--strategy: {item!r}: expected COLOUR=NAME, e.g. red=greedy")
+            raise ValueError(_("--strategy: {item}: expected COLOUR=NAME, e.g. "
+                               "red=greedy").format(item=repr(item)))
         if colour in chosen:
-            raise ValueError(f"--strategy: {colour} is given twice")
+            raise ValueError(_("--strategy: {colour} is given twice").format(colour=colour))
         chosen[colour] = name
     return chosen
 
 
 def add_strategy(p, names, default: str = "random") -> None:
     p.add_argument("--strategy", action="append", metavar="STRATEGY",
-                   help=f"{', '.join(names)} (default: {default}): one for everyone, one per "
-                        "seat comma-separated, or COLOUR=NAME for one colour (repeatable)")
+                   help=_("{names} (default: {default}): one for everyone, one per seat "
+                          "comma-separated, or COLOUR=NAME for one colour (repeatable)").format(
+                       names=", ".join(names), default=default))
 
 
 def add_rules(p) -> None:
     p.add_argument("--rules", default="classic", help=rule_set_list())
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="a rule option, e.g. sorry_forward_4=true (repeatable)")
+                   help=_("a rule option, e.g. sorry_forward_4=true (repeatable)"))
 
 
 def add_engine(p) -> None:
     p.add_argument("--engine", default="auto", choices=ENGINES,
-                   help="batch (NumPy + numba, the fast extra), python, or auto: batch where "
-                        "it is installed and plays these rules and strategies")
+                   help=_("batch (NumPy + numba, the fast extra), python, or auto: batch where "
+                          "it is installed and plays these rules and strategies"))
     p.add_argument("--workers", type=int, default=None,
-                   help="processes or threads to play on (default: every core; at most "
-                        f"{WORKERS_PER_CORE} per core)")
+                   help=_("processes or threads to play on (default: every core; at most "
+                          "{workers} per core)").format(workers=WORKERS_PER_CORE))
 
 
 def workers_error(args, command: str) -> int | None:
@@ -228,10 +232,11 @@ def workers_error(args, command: str) -> int | None:
 
 def add_lang(p) -> None:
     p.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES,
-                   help="the language of explanations and other words (JSON keys and "
-                        "notation stay English; default: en)")
+                   help=_("the language of explanations and other words (JSON keys and "
+                          "notation stay English; default: en)"))
 
 
 def progress_option(p) -> None:
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="show a progress bar on stderr (default: on a terminal for long runs)")
+                   help=_("show a progress bar on stderr (default: on a terminal for long "
+                          "runs)"))

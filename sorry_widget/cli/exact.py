@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 from .common import usage_error
+from .text import N_, _
 
-CASES = {"journey": "one pawn alone from START to HOME",
-         "race": "red against yellow, one pawn each"}
+CASES = {"journey": N_("one pawn alone from START to HOME"),
+         "race": N_("red against yellow, one pawn each")}
 
 
 def cmd_exact(args) -> int:
@@ -23,9 +24,9 @@ def cmd_exact(args) -> int:
 
 
 def add_exact(sub) -> None:
-    p = sub.add_parser("exact", help="exact answers for small games, solved as Markov chains")
+    p = sub.add_parser("exact", help=_("exact answers for small games, solved as Markov chains"))
     p.add_argument("case", choices=list(CASES),
-                   help="; ".join(f"{case}: {what}" for case, what in CASES.items()))
-    p.add_argument("--rules", default="classic", help="the rule set (default: classic)")
-    p.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+                   help="; ".join(f"{case}: {_(what)}" for case, what in CASES.items()))
+    p.add_argument("--rules", default="classic", help=_("the rule set (default: classic)"))
+    p.add_argument("--json", action="store_true", help=_("print the answer as one JSON object"))
     p.set_defaults(func=cmd_exact)

@@ -12,6 +12,7 @@ from ..simulation.experiments import FastEngineMissing, simulate
 from .common import (SEED_HELP, add_engine, add_rules, add_strategy, answer_file, card_list,
                      card_name, progress_option, rules_from_args, stderr_bar,
                      strategies_from_args, usage_error, workers_error)
+from .text import _
 
 
 def cmd_simulate(args) -> int:
@@ -50,14 +51,14 @@ class dask_client:
         try:
             from distributed import Client
         except ImportError:
-            raise FastEngineMissing("--scheduler needs Dask's distributed package, which is not "
-                                    "installed here; install it with pip install "
-                                    "'sorry-widget[dask]'") from None
+            raise FastEngineMissing(_("--scheduler needs Dask's distributed package, which is "
+                                      "not installed here; install it with pip install "
+                                      "'sorry-widget[dask]'")) from None
         try:
             self.client = Client(self.address, timeout="10s")
         except (OSError, TimeoutError) as exc:
-            raise ValueError(f"--scheduler {self.address}: no Dask scheduler answers there "
-                             f"({exc})") from None
+            raise ValueError(_("--scheduler {address}: no Dask scheduler answers there "
+                               "({error})").format(address=self.address, error=exc)) from None
         return self.client
 
     def __exit__(self, *exc) -> None:
@@ -76,7 +77,8 @@ def _advice(data, args):
 
 def cmd_coach(args) -> int:
     if args.rollouts < 1:
-        return usage_error(f"coach: --rollouts must be at least 1, not {args.rollouts}")
+        return usage_error(_("coach: --rollouts must be at least 1, not {rollouts}").format(
+            rollouts=args.rollouts))
     refused = workers_error(args, "coach")
     if refused is not None:
         return refused
@@ -101,33 +103,35 @@ def rollout_strategies() -> list[str]:
 
 
 def add_simulate_and_coach(sub) -> None:
-    p = sub.add_parser("simulate", help="play many games and report win rates and lengths")
+    p = sub.add_parser("simulate", help=_("play many games and report win rates and lengths"))
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=1000)
     add_strategy(p, STRATEGIES)
-    p.add_argument("--seed", help=SEED_HELP)
+    p.add_argument("--seed", help=_(SEED_HELP))
     add_rules(p)
-    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     progress_option(p)
     add_engine(p)
     p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra)")
+                   help=_("play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask "
+                          "extra)"))
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("coach", help="each legal move's chance of winning, from many games "
-                                     "played after it")
-    p.add_argument("position", help="a sorry-position/1 JSON file")
-    p.add_argument("--card", required=True, help=f"the card drawn: {card_list()}")
-    p.add_argument("--rollouts", type=int, default=1000, help="games after each move")
+    p = sub.add_parser("coach", help=_("each legal move's chance of winning, from many games "
+                                       "played after it"))
+    p.add_argument("position", help=_("a sorry-position/1 JSON file"))
+    p.add_argument("--card", required=True,
+                   help=_("the card drawn: {cards}").format(cards=card_list()))
+    p.add_argument("--rollouts", type=int, default=1000, help=_("games after each move"))
     p.add_argument("--strategy", default="random", choices=rollout_strategies(),
-                   help="who plays the games after each move")
+                   help=_("who plays the games after each move"))
     p.add_argument("--seed", default="1")
-    p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    p.add_argument("--json", action="store_true", help=_("print the advice as one JSON object"))
     p.add_argument("--method", default="auto", choices=["auto", "racing", "full", "exact"],
-                   help="auto: exact where the game is small enough, else racing (clearly "
-                        "worse moves stop being played); full: every move gets --rollouts")
+                   help=_("auto: exact where the game is small enough, else racing (clearly "
+                          "worse moves stop being played); full: every move gets --rollouts"))
     p.add_argument("--budget", type=int, default=None,
-                   help="the most games in all (default: no limit with the batch engine, "
-                        "1,200 with the pure-Python one)")
+                   help=_("the most games in all (default: no limit with the batch engine, "
+                          "1,200 with the pure-Python one)"))
     add_engine(p)
     p.set_defaults(func=cmd_coach)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from .common import usage_error
+from .text import _
 
 
 def cmd_export(args) -> int:
@@ -14,15 +15,15 @@ def cmd_export(args) -> int:
     here, so the other commands never import Jupyter)."""
     source = Path(args.notebook)
     if not source.is_file():
-        return usage_error(f"export: no such notebook {str(source)!r}")
+        return usage_error(_("export: no such notebook {path}").format(path=repr(str(source))))
     out = Path(args.output) if args.output else source.with_suffix(".html")
     try:
         from ..widget.export import export_notebook
 
         page = export_notebook(source, execute=args.execute)
     except ImportError as exc:
-        return usage_error(f"export: needs the notebook tools ({exc.name}); install "
-                           "sorry-widget[lab]")
+        return usage_error(_("export: needs the notebook tools ({package}); install "
+                             "sorry-widget[lab]").format(package=exc.name))
     except Exception as exc:  # a cell that fails: say which, not a traceback
         print(f"sorry-widget export: {source}: {type(exc).__name__}: "
               f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
@@ -36,15 +37,16 @@ def cmd_export(args) -> int:
     except SorryError as exc:
         print(f"sorry-widget {exc}", file=sys.stderr)
         return 1
-    print(f"wrote {out} ({len(page.encode()):,} bytes; opens offline)")
+    print(_("wrote {path} ({size:,} bytes; opens offline)").format(path=out,
+                                                                 size=len(page.encode())))
     return 0
 
 
 def add_export(sub) -> None:
-    p = sub.add_parser("export", help="a notebook as one HTML page whose boards replay offline")
-    p.add_argument("notebook", help="the .ipynb file (a lesson)")
-    p.add_argument("-o", "--output", help="the page to write (default: beside the notebook)")
+    p = sub.add_parser("export", help=_("a notebook as one HTML page whose boards replay offline"))
+    p.add_argument("notebook", help=_("the .ipynb file (a lesson)"))
+    p.add_argument("-o", "--output", help=_("the page to write (default: beside the notebook)"))
     p.add_argument("--execute", action=argparse.BooleanOptionalAction, default=True,
-                   help="run the notebook first (default; the lessons are stored without "
-                        "outputs)")
+                   help=_("run the notebook first (default; the lessons are stored without "
+                          "outputs)"))
     p.set_defaults(func=cmd_export)

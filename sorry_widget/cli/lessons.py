@@ -9,13 +9,15 @@ from pathlib import Path
 
 from ..classroom.files import DEFAULT_FOLDER
 from .common import usage_error
+from .text import _, ngettext
 
 
 def _print_copied(folder: Path, written: list[str], kept: list[str]) -> None:
     for name in written:
-        print(f"  wrote {folder / name}")
+        print(_("  wrote {path}").format(path=folder / name))
     if kept:
-        print(f"  kept {len(kept)} file(s) already there")
+        print(ngettext("  kept {count} file(s) already there", "  kept {count} file(s) already there",
+                       len(kept)).format(count=len(kept)))
 
 
 def lab_port(jupyter_args: list[str]) -> str:
@@ -39,8 +41,8 @@ def cmd_lessons(args) -> int:
         _print_copied(folder, exc.written, [])
         return usage_error(f"lessons: {exc}")
     _print_copied(folder, written, kept)
-    print(f"The lessons are in {folder / 'notebooks'}; open them with:  sorry-widget lab "
-          f"{folder}")
+    print(_("The lessons are in {lessons}; open them with:  sorry-widget lab {folder}").format(
+        lessons=folder / "notebooks", folder=folder))
     return 0
 
 
@@ -54,8 +56,8 @@ def cmd_lab(args) -> int:
     from ..simulation.experiments import fast_engine_available
 
     if importlib.util.find_spec("jupyterlab") is None:
-        return usage_error("lab: JupyterLab is not installed here; install it with  "
-                           "pip install 'sorry-widget[lab]'")
+        return usage_error(_("lab: JupyterLab is not installed here; install it with  "
+                             "pip install 'sorry-widget[lab]'"))
     folder = Path(args.folder).resolve()
     try:
         written, kept = copy_lessons(folder, missing_only=True)
@@ -67,16 +69,17 @@ def cmd_lab(args) -> int:
     try:
         write_package_defaults()
     except OSError as exc:  # a read-only environment: the lessons still work
-        print(f"sorry-widget lab: could not switch on 'Save Widget State Automatically' in "
-              f"this environment ({exc}); reopened lessons show their boards after Run All",
-              file=sys.stderr)
+        print(_("sorry-widget lab: could not switch on 'Save Widget State Automatically' in "
+                "this environment ({error}); reopened lessons show their boards after Run "
+                "All").format(error=exc), file=sys.stderr)
     if not fast_engine_available():
-        print("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
-              "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds.")
+        print(_("Simulations run on the pure-Python engine (lesson 05: 4,000 games an "
+                "experiment); pip install 'sorry-widget[fast]' plays 100,000 in seconds."))
     port = lab_port(args.jupyter_args)
-    print(f"Starting JupyterLab on {folder / 'notebooks'}. Open the address it prints, "
-          f"http://127.0.0.1:{port}/lab/tree/notebooks?token=… (another port if {port} is "
-          "taken); Ctrl+C stops it.", flush=True)
+    print(_("Starting JupyterLab on {lessons}. Open the address it prints, "
+            "http://127.0.0.1:{port}/lab/tree/notebooks?token=… (another port if {port} is "
+            "taken); Ctrl+C stops it.").format(lessons=folder / "notebooks", port=port),
+          flush=True)
     command = lab_command(folder, args.jupyter_args)
     if os.name == "nt":  # Windows' execv starts a new process and returns at once
         import subprocess
@@ -87,17 +90,17 @@ def cmd_lab(args) -> int:
 
 
 def add_lessons_and_lab(sub) -> None:
-    p = sub.add_parser("lessons", help="copy the lessons (notebooks/, with the docs/ "
-                                       "pages they link to) into a folder")
+    p = sub.add_parser("lessons", help=_("copy the lessons (notebooks/, with the docs/ "
+                                         "pages they link to) into a folder"))
     p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                   help=f"where to copy them (default: ./{DEFAULT_FOLDER})")
+                   help=_("where to copy them (default: ./{folder})").format(folder=DEFAULT_FOLDER))
     p.add_argument("--force", action="store_true",
-                   help="replace lesson files there that differ (a student's edits are lost)")
+                   help=_("replace lesson files there that differ (a student's edits are lost)"))
     p.set_defaults(func=cmd_lessons)
 
-    p = sub.add_parser("lab", help="open the lessons in JupyterLab (copied into the folder "
-                                   "first where missing; edited copies are kept)")
+    p = sub.add_parser("lab", help=_("open the lessons in JupyterLab (copied into the folder "
+                                     "first where missing; edited copies are kept)"))
     p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER,
-                   help=f"the lessons' folder (default: ./{DEFAULT_FOLDER})")
+                   help=_("the lessons' folder (default: ./{folder})").format(folder=DEFAULT_FOLDER))
     p.set_defaults(func=cmd_lab)
-    p.epilog = "Other options go to JupyterLab as --name=value, e.g. --port=9999."
+    p.epilog = _("Other options go to JupyterLab as --name=value, e.g. --port=9999.")

@@ -1,0 +1,93 @@
+"""The command line's own sentences (help texts, refusals, notices, reports) through gettext,
+marked where they are used, as humanize does: ``_("…")``, ``ngettext("…", "…", n)``, and
+``N_("…")`` for a text kept in a constant and translated where it is shown. They are the ``cli``
+domain of the catalogs (sorry_widget/locale/<language>/LC_MESSAGES/cli.po), which
+scripts/update_catalogs.py collects from this package with Babel's Python extractor.
+
+The language is the command's ``--lang`` (set by ``main`` for the run), else English, whose
+texts are the English written here, unchanged. Each entry's ``msgctxt`` is its English, as for
+the words of core/messages.py's :func:`~sorry_widget.core.messages.word`."""
+
+from __future__ import annotations
+
+import string
+import warnings
+from collections.abc import Sequence
+
+from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, CatalogWarning, translations
+
+DOMAIN = "cli"
+_language = DEFAULT_LANGUAGE
+#: The translations refused (each warned about once)
+_REFUSED: set[tuple[str, str]] = set()
+
+
+def set_language(language: str | None) -> None:
+    """The language of the CLI's sentences from now on (English for None or an unknown one)."""
+    global _language
+    _language = language if language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language() -> str:
+    return _language
+
+
+def language_asked(argv: Sequence[str]) -> str:
+    """The ``--lang`` a command line asks for (``--lang fr`` or ``--lang=fr``), read before
+    argparse so that ``--help`` is shown in it; English if none or not a language."""
+    found = DEFAULT_LANGUAGE
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.partition("=")[2]
+    return found if found in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _(english: str) -> str:
+    """One of the CLI's sentences in the current language."""
+    if _language == DEFAULT_LANGUAGE:
+        return english
+    return _checked(translations(DOMAIN, _language).pgettext(english, english), english)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A sentence with a count, its form chosen by the language's plural rule."""
+    english = singular if n == 1 else plural
+    if _language == DEFAULT_LANGUAGE:
+        return english
+    found = translations(DOMAIN, _language).npgettext(singular, singular, plural, n)
+    return _checked(found, english, singular)
+
+
+def _fields(text: str) -> set[tuple[str, str, str | None]]:
+    return {(name, spec, conversion) for _text, name, spec, conversion
+            in string.Formatter().parse(text) if name is not None}
+
+
+def _checked(translation: str, english: str, key: str | None = None) -> str:
+    """``translation`` if each of its ``{fields}`` is one its English has, written the same way
+    (name, format spec, conversion: a CLI sentence is filled with str.format); else the English,
+    with one warning. A text the catalog lacks comes back as its English."""
+    if translation == english:
+        return english
+    try:
+        fits = _fields(translation) <= _fields(english)
+    except ValueError:
+        fits = False
+    if fits:
+        return translation
+    key = key or english
+    if (_language, key) not in _REFUSED:
+        _REFUSED.add((_language, key))
+        warnings.warn(f"the {_language} translation of the CLI's {key!r} uses fields its English "
+                      f"does not have, or writes them differently: shown in English "
+                      f"({translation!r})", CatalogWarning, stacklevel=3)
+    return english
+
+
+def N_(english: str) -> str:
+    """Marks a text for the catalog where it is written; ``_()`` translates it where shown."""
+    return english
