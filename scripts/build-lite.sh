@@ -15,6 +15,9 @@ if ! command -v npm >/dev/null; then
   exit 1
 fi
 python="${PYTHON:-python3}"
+# The site has its own lock (below), and its pip downloads are the versions Pyodide's lock names:
+# the project's own lock, which the test command exports as PIP_CONSTRAINT, must not apply here.
+unset PIP_CONSTRAINT
 if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
   echo "build-lite: Python 3.10 or newer is needed as '$python' (set PYTHON=...)" >&2
   exit 1

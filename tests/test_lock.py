@@ -78,6 +78,9 @@ def test_the_set_up_installs_with_the_locks():
     assert 'constraints="$root/requirements/constraints.txt"' in setup
     lite = (ROOT / "scripts" / "build-lite.sh").read_text()
     assert lite.count("requirements/lite-constraints.txt") >= 2
+    # ...and only its own: the project's lock, exported by the test command, would clash with
+    # the versions Pyodide's lock names (found by the fresh-clone run).
+    assert "unset PIP_CONSTRAINT" in lite
     # The test command says which lock it used, and hands it to the venvs the tests make.
     assert "PIP_CONSTRAINT=" in (ROOT / "scripts" / "test.sh").read_text()
 
