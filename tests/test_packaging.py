@@ -24,7 +24,7 @@ from sorry_widget import __version__
 from sorry_widget.cli import main
 from sorry_widget.classroom.lab_settings import lab_defaults, package_overrides_path, \
     write_package_defaults
-from sorry_widget.classroom.files import FIRST_LESSON, lesson_files, lessons_source
+from sorry_widget.classroom.files import FIRST_LESSON, MARKER, lesson_files, lessons_source
 from support.lessons import LINK, anchors
 
 ROOT = Path(__file__).parent.parent
@@ -435,8 +435,10 @@ def test_the_wheel_with_the_lab_extra_runs_the_lessons_outside_the_repository(bu
 
     out = run(str(bin_dir / "sorry-widget"), "lessons", "class")
     folder = home / "class"
+    # The lessons, and the marker that says the folder is a lessons folder (a later copy may
+    # update it; any other non-empty folder is refused).
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) \
-        == lesson_files(ROOT)
+        == sorted([MARKER, *lesson_files(ROOT)])
     assert "wrote" in out
     # Lesson 05's link to ../docs/coach.md opens from the copy too.
     assert (folder / "notebooks" / "../docs/coach.md").resolve().is_file()
