@@ -129,8 +129,12 @@ def test_the_packages_translations_all_fit_their_english():
     """No shipped translation is refused (each would show English on a French page)."""
     from babel.messages.pofile import read_po
 
+    from sorry_widget.cli import text as cli_text
+
     refused = []
     for path in sorted(FR.glob("*.po")):
+        # The command's sentences are filled with str.format and checked by its own rule.
+        check = cli_text.fits if path.name == "cli.po" else messages.fits
         with open(path, "rb") as handle:
             for entry in read_po(handle):
                 if not entry.id or not entry.string:
@@ -138,7 +142,7 @@ def test_the_packages_translations_all_fit_their_english():
                 ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
                 forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
                 refused += [(path.name, entry.context, form) for form in forms
-                            if not messages.fits(form, ids[-1])]
+                            if not check(form, ids[-1])]
     assert not refused, refused[:5]
 
 

@@ -67,17 +67,23 @@ def _fields(text: str) -> set[tuple[str, str, str | None]]:
             in string.Formatter().parse(text) if name is not None}
 
 
+def fits(translation: str, english: str) -> bool:
+    """Whether each ``{field}`` of ``translation`` is one its English has, written the same way
+    (name, format spec, conversion). Unlike the messages' rule (core.messages.fits), a CLI
+    sentence may carry format specs (``{rate:7.2%}``), since it is filled with str.format."""
+    try:
+        return _fields(translation) <= _fields(english)
+    except ValueError:
+        return False
+
+
 def _checked(translation: str, english: str, key: str | None = None) -> str:
     """``translation`` if each of its ``{fields}`` is one its English has, written the same way
     (name, format spec, conversion: a CLI sentence is filled with str.format); else the English,
     with one warning. A text the catalog lacks comes back as its English."""
     if translation == english:
         return english
-    try:
-        fits = _fields(translation) <= _fields(english)
-    except ValueError:
-        fits = False
-    if fits:
+    if fits(translation, english):
         return translation
     key = key or english
     if (_language, key) not in _REFUSED:
