@@ -158,6 +158,7 @@ def test_a_count_takes_the_french_plural_form_from_the_catalog():
 
 def test_a_translation_with_a_field_of_its_own_is_refused(monkeypatch):
     from sorry_widget.cli import text
+    from sorry_widget.core import messages
     from sorry_widget.core.messages import CatalogWarning
 
     class Bad(gettext.NullTranslations):
@@ -165,7 +166,7 @@ def test_a_translation_with_a_field_of_its_own_is_refused(monkeypatch):
             return "{path.__class__}"
 
     monkeypatch.setattr(text, "translations", lambda domain, language: Bad())
-    monkeypatch.setattr(text, "_REFUSED", set())
+    monkeypatch.setattr(messages, "_WARNED", set())
     try:
         text.set_language("fr")
         with pytest.warns(CatalogWarning, match="shown in English"):

@@ -11,15 +11,12 @@ the words of core/messages.py's :func:`~sorry_widget.core.messages.word`."""
 from __future__ import annotations
 
 import string
-import warnings
 from collections.abc import Sequence
 
-from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, CatalogWarning, translations
+from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, translation_or_none, translations
 
 DOMAIN = "cli"
 _language = DEFAULT_LANGUAGE
-#: The translations refused (each warned about once)
-_REFUSED: set[tuple[str, str]] = set()
 
 
 def set_language(language: str | None) -> None:
@@ -78,20 +75,10 @@ def fits(translation: str, english: str) -> bool:
 
 
 def _checked(translation: str, english: str, key: str | None = None) -> str:
-    """``translation`` if each of its ``{fields}`` is one its English has, written the same way
-    (name, format spec, conversion: a CLI sentence is filled with str.format); else the English,
-    with one warning. A text the catalog lacks comes back as its English."""
-    if translation == english:
-        return english
-    if fits(translation, english):
-        return translation
-    key = key or english
-    if (_language, key) not in _REFUSED:
-        _REFUSED.add((_language, key))
-        warnings.warn(f"the {_language} translation of the CLI's {key!r} uses fields its English "
-                      f"does not have, or writes them differently: shown in English "
-                      f"({translation!r})", CatalogWarning, stacklevel=3)
-    return english
+    """``translation`` if it :func:`fits` its English, else the English (a refused one warned
+    about once, as every catalog's). A text the catalog lacks comes back as its English."""
+    where = (DOMAIN, _language, key or english)
+    return translation_or_none(translation, english, where, rule=fits) or english
 
 
 def N_(english: str) -> str:

@@ -255,12 +255,13 @@ def fits(translation: str, english: str) -> bool:
     return True
 
 
-def translation_or_none(text: str, english: str, where: tuple[str, ...]) -> str | None:
-    """``text`` from a catalog if it is a translation that :func:`fits` its English, else None
-    (a refused one is warned about once)."""
+def translation_or_none(text: str, english: str, where: tuple[str, ...],
+                        rule: Callable[[str, str], bool] = fits) -> str | None:
+    """``text`` from a catalog if it is a translation that ``rule`` (:func:`fits`) lets stand
+    for its English, else None (a refused one is warned about once)."""
     if isinstance(text, _Untranslated):
         return None
-    if not fits(text, english):
+    if not rule(text, english):
         _warn_once(("refused",) + where,
                    f"the translation of {'/'.join(where)} uses fields its English does not "
                    f"have, or in a way it may not: shown in English ({text!r})")
