@@ -50,7 +50,7 @@ def _two_pawn(args) -> int:
             else:
                 table = twopawn.solve(progress=_bar(args))
         except ImportError as exc:
-            return usage_error(f"exact game: {exc}")
+            return usage_error(f"exact {args.case}: {exc}")
         print(json.dumps(table.to_json()) if args.json else game_report(table))
         return 0
     return _values(args, twopawn)
