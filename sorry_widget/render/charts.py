@@ -345,7 +345,7 @@ class _Canvas:
         for value, label in zip(ticks, texts):
             y = round(to_y(value), 2)
             axis.add(_E.line((self.x0, y), (self.x1, y), class_="sw-grid", stroke=_LIGHT["grid"],
-                             stroke_width=1))
+                             stroke_width=1, **{"data-value": value}))
             self.text(axis, label, self.x0 - 8, y + FONT["tick"] * 0.35, "tick",
                       text_anchor="end", class_="sw-tick sw-ink", **{"data-value": value})
         self.dwg.add(axis)
@@ -816,7 +816,7 @@ def bars(labels: Sequence[Any], values: Any, *, intervals: Any = None,
     longest = max(len(n) for n in names)
     slot_guess = (WIDTH - 140) / len(names)
     rotated = longest * FONT["tick"] * _CHAR > slot_guess * 0.95 and len(names) <= 40
-    parts = []
+    parts = [f"{x_label}: " + ", ".join(names[:30]) + (" …" if len(names) > 30 else "")]
     for name, vals in series.items():
         shown = ", ".join(
             f"{label} {_fmt(v, lang)}"
@@ -898,7 +898,8 @@ def heatmap(row_labels: Sequence[Any], column_labels: Sequence[Any], values: Any
     low, high = min(flat), max(flat)
     top_cell = max(((r, c) for r in range(len(rows)) for c in range(len(columns))),
                    key=lambda rc: grid[rc[0]][rc[1]])
-    parts = [f"{len(rows)} × {len(columns)}: {_fmt(low, lang)} – {_fmt(high, lang)}",
+    parts = [f"{y_label} × {x_label}: {len(rows)} × {len(columns)}, "
+             f"{_fmt(low, lang)} – {_fmt(high, lang)}",
              f"max {_fmt(high, lang)} ({rows[top_cell[0]]} → {columns[top_cell[1]]})"]
     row_texts = rows
     canvas = _Canvas("heatmap", title=title, x_label=x_label, y_label=y_label,
