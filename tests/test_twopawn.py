@@ -398,3 +398,15 @@ def test_exact_value_stops_after_its_line_cap(capsys, monkeypatch, two_one):
 def test_the_game_is_solved_for_classic_rules_only(capsys, monkeypatch):
     code = main(["exact", "game", "--rules", "edition-2013"])
     assert code == 2 and "classic rules only" in capsys.readouterr().err
+
+
+def test_perfect_is_there_once_the_package_is_loaded():
+    import subprocess
+    import sys
+
+    code = ("import sys, sorry_widget\n"
+            "from sorry_widget.board.strategies import as_strategy\n"
+            "print(type(as_strategy('perfect')).__name__, 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["PerfectStrategy", "False"]
