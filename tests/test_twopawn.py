@@ -254,6 +254,17 @@ def test_solve_answers_from_the_cache_without_building(cache, corner, monkeypatc
     assert twopawn.cached_table() is twopawn.solve()
 
 
+def test_a_solved_table_is_written_as_it_is_read_back(cache, corner, monkeypatch):
+    header = dict(corner.header, caps=list(twopawn.CAPS))
+    monkeypatch.setattr(twopawn, "build",
+                        lambda *a, **k: twopawn.TwoPawnTable(corner.values, dict(header)))
+    built = twopawn.solve()
+    twopawn._loaded.clear()
+    read = twopawn.cached_table()
+    assert read is not built and read.header == built.header
+    assert list(read.values[:1000]) == pytest.approx(list(built.values[:1000]), nan_ok=True)
+
+
 def test_without_a_cache_nothing_is_built(cache, monkeypatch):
     monkeypatch.setattr(twopawn, "build", lambda *a, **k: pytest.fail("built"))
     assert twopawn.cached_table() is None
