@@ -93,11 +93,15 @@ def chance_of(mask: int) -> float:
 CHANCES = tuple(chance_of(m) for m in range(1 << len(CARD_ORDER)))
 #: SLIDE_CHANCE[colour][square]: the chance that the next card lands a pawn there on another
 #: colour's triangle, so that it slides.
-SLIDE_CHANCE = tuple(
-    tuple(CHANCES[_slide_mask] for _slide_mask in (
-        sum({bit for landing, bit in TARGETS[c][q] if landing in _TRIANGLES[c]}) for q in range(60)))
-    for c in range(4)
-)
+def _slide_chance(colour: int, square: int) -> float:
+    mask = 0
+    for landing, bit in TARGETS[colour][square]:
+        if landing in _TRIANGLES[colour]:
+            mask |= bit
+    return CHANCES[mask]
+
+
+SLIDE_CHANCE = tuple(tuple(_slide_chance(c, q) for q in range(60)) for c in range(4))
 #: PROGRESS[colour][location]: the share of the way from START to HOME.
 PROGRESS = tuple(tuple((_FULL_STEPS - STEPS_TO_HOME[c][loc]) / _FULL_STEPS for loc in range(67))
                  for c in range(4))
@@ -231,7 +235,8 @@ def chances_of(pawns: tuple, colours: tuple, next_to_move: int, n_pawns_home_win
 
 def win_chances(position) -> dict[int, float]:
     """The chance each colour in the game wins (colour index -> chance), before the player to
-    move draws; they sum to 1."""
+    move draws; they sum to 1. Trained on games where each colour plays for itself: in a team
+    game they are still each colour's own."""
     weights = weights_for(len(position.colours))
     chances = chances_of(position.pawns, position.colours, position.to_move,
                          len(position.pawns[0]), weights)
