@@ -244,8 +244,9 @@ def win_chances(position) -> dict[int, float]:
 
 
 class LearnedStrategy:
-    """Plays the move whose result gives the mover the best win chance by the learned values
-    (docs/learned.md); a winning move at once; ties at random among the best."""
+    """Plays the move whose result gives the mover (in a team game, the mover's team) the best
+    win chance by the learned values (docs/learned.md); a winning move at once; ties at random
+    among the best."""
 
     name = "learned"
 
@@ -264,6 +265,9 @@ class LearnedStrategy:
         colours = position.colours
         weights = self._weights(len(colours))
         seat = position.to_move
+        # In a team game (T1-T8) a move is as good as the team's chance: the partner sits
+        # opposite (the rule set's own wins() says the same).
+        partner = (seat + 2) % 4 if position.rules.partnerships() else None
         best: list = []
         best_value = None
         seen = set()
@@ -277,7 +281,12 @@ class LearnedStrategy:
             values = seat_values(result, colours, next_seat(move, False), weights)
             # The mover's softmax share, compared as its log: v_seat - log(sum exp(v)).
             top = max(values)
-            value = values[seat] - top - math.log(sum(math.exp(v - top) for v in values))
+            total = math.log(sum(math.exp(v - top) for v in values))
+            if partner is None:
+                value = values[seat] - top - total
+            else:
+                value = math.log(math.exp(values[seat] - top)
+                                 + math.exp(values[partner] - top)) - total
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
