@@ -21,8 +21,8 @@ Where the answer comes from, in this order (``Evaluation.source``):
    rule set than classic): a race of expected cards. Each pawn's cards still to draw to HOME
    alone on the board under the journey's best policy (mean and variance, solved exactly by
    :func:`.exact.journey`), summed per player, each player's total taken as normal, and the
-   chance that a player's total, with the turn order breaking ties, is the smallest. It knows
-   nothing of bumps: a stand-in, said as such.
+   chance that a player's total, with the turn order breaking ties, is the smallest (the totals
+   scaled by :data:`TEMPO`). It knows nothing of bumps: a stand-in, said as such.
 
 With ``refine_games`` (at most :data:`MAX_REFINE_GAMES`), an answer that is not exact (4 or
 5) is replaced by the share of ``refine_games`` games each player won when greedy players
@@ -220,6 +220,12 @@ def _learned_chances(position: Position) -> dict[str, float] | None:
 
 # --- the stand-in: a race of expected cards --------------------------------------------------
 
+#: A pawn alone counts every card it cannot use; with several pawns in play a card nearly always
+#: moves one of them, so a player's summed expectation runs ahead of the cards it will take.
+#: Both the means and the variances are divided by this tempo, chosen so that the average luck
+#: of a play is about zero over sample games (docs/review.md: 2-player +0.0008 ± 0.0013, 4-player
+#: +0.0008 ± 0.0008 over 12 games of random and greedy players; 1.0 gave +0.013 and +0.019).
+TEMPO = 3.5
 #: Per rule set identity: (mean, variance) of one pawn's cards to HOME from each location, in
 #: red's frame.
 _JOURNEYS: dict[tuple, tuple[dict[int, float], dict[int, float]]] = {}
@@ -253,7 +259,8 @@ def _journey_moments(rules: RuleSet) -> tuple[dict[int, float], dict[int, float]
             if loc not in mean:
                 near = min(answer.expected_from, key=lambda k: abs(steps[k] - steps[loc]))
                 mean[loc], variance[loc] = mean[near], variance[near]
-        _JOURNEYS[key] = (mean, variance)
+        _JOURNEYS[key] = ({loc: m / TEMPO for loc, m in mean.items()},
+                          {loc: v / TEMPO for loc, v in variance.items()})
     return _JOURNEYS[key]
 
 
