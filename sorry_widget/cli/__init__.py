@@ -2,8 +2,9 @@
 ``play``, ``replay``, ``review``, ``cardgame``, ``export``, ``lessons``, ``lab``, ``--version``.
 
 One module per concern: the board game's commands (board.py), its experiments
-(experiments.py), exact answers (exact.py), reviews of games (review.py), the card game's commands (cardgame.py), exports
-(export.py), the lessons' (lessons.py), and what they share (common.py). ``main`` is the entry
+(experiments.py), exact answers (exact.py), reviews of games (review.py), the card game's
+commands (cardgame.py), exports (export.py), the lessons' (lessons.py), and what they share
+(common.py). ``main`` is the entry
 point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
 
 from __future__ import annotations
