@@ -145,3 +145,38 @@ def test_the_table_is_the_locale_s():
         assert rules.minus == symbols["minusSign"]
         if lang != "en":  # English keeps Python's inf and nan (test_non_finite)
             assert (rules.infinity, rules.nan) == (symbols["infinity"], symbols["nan"])
+
+
+@pytest.mark.parametrize("spec", ["", ",", ".1f", "8.1f", ",.0f", "7.2%", ".0%", ">6", "<8.2f",
+                                  "+.3f", "08.2f", "^9,.1f", "e", ".3g", "d", "x"])
+def test_format_as_in_english_is_python_s_format(spec):
+    for value in (0, 7, 1234567, -42, 0.953, 1234.5678, -0.5, 12.0):
+        if spec in ("d", "x") and isinstance(value, float):
+            continue
+        assert numbers.format_as(value, spec, "en") == format(value, spec)
+
+
+def test_format_as_in_french():
+    assert numbers.format_as(0.953, "7.2%", "fr") == f"95,30{NBSP}%"
+    assert numbers.format_as(0.5, "7.2%", "fr") == f"50,00{NBSP}%"
+    assert numbers.format_as(12.34, "8.1f", "fr") == "    12,3"  # padded to the same width
+    assert numbers.format_as(1234567, ",", "fr") == f"1{NNBSP}234{NNBSP}567"
+    assert numbers.format_as(123456, "", "fr") == "123456"  # grouped only where English groups
+    assert numbers.format_as(-3.5, "08.2f", "fr") == "-0003,50"
+    assert numbers.format_as(1234.5, "<10,.1f", "fr") == f"1{NNBSP}234,5   "
+    assert numbers.format_as(255, "x", "fr") == "ff"
+    assert numbers.format_as("red", "<6", "fr") == "red   "
+    assert numbers.format_as(True, "", "fr") == "True"
+    # the digits agree with Babel's for the same spec
+    assert numbers.format_as(0.953, ".1%", "fr") == babel_numbers.format_percent(
+        Decimal("0.953"), format=babel_pattern("fr", "percent", 1), locale="fr")
+
+
+def test_numbers_formats_a_whole_sentence():
+    template = "{rate:.1%} of {games:,} games, seed {seed}, mean {mean}"
+    values = dict(rate=0.953, games=12000, seed=123456, mean=2.5)
+    assert numbers.Numbers("en").format(template, **values) == template.format(**values)
+    assert numbers.Numbers("fr").format(template, **values) == (
+        f"95,3{NBSP}% of 12{NNBSP}000 games, seed 123456, mean 2,5")
+    with pytest.raises(ValueError, match="'xx'"):
+        numbers.Numbers("xx")

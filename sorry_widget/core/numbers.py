@@ -21,12 +21,15 @@ another language changes only the symbols. Standard library only (it runs in Pyo
 from __future__ import annotations
 
 import math
+import re
+import string
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Real
 
-__all__ = ["CONVENTIONS", "NumberConventions", "format_number", "format_percent"]
+__all__ = ["CONVENTIONS", "NumberConventions", "Numbers", "format_as", "format_number",
+           "format_percent"]
 
 
 @dataclass(frozen=True)
@@ -156,3 +159,63 @@ def format_percent(fraction: Real | Decimal, lang: str = "en", digits: int | Non
             hundredfold = (exact * 100).normalize()
         body = format_number(hundredfold, lang, digits)
     return rules.percent_prefix + body + rules.percent_suffix
+
+
+#: Python's format specification: [[fill]align][sign][z][#][0][width][grouping][.precision][type]
+_SPEC = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<z>z)?(?P<alt>#)?"
+                   r"(?P<zero>0)?(?P<width>\d+)?(?P<grouping>[,_])?(?:\.(?P<precision>\d+))?"
+                   r"(?P<type>[bcdeEfFgGnosxX%])?", re.DOTALL)
+#: The types that write a number in decimal digits, which a language's symbols apply to.
+_DECIMAL_TYPES = {None, "d", "e", "E", "f", "F", "g", "G", "%"}
+
+
+def format_as(value: object, spec: str = "", lang: str = "en") -> str:
+    """``format(value, spec)`` in ``lang``'s way of writing numbers: the same digits, rounded
+    the same way, with the language's decimal sign and percent sign, grouped by thousands where
+    the spec groups (``","``). English is exactly ``format(value, spec)``, so a sentence
+    formatted with ``"{rate:7.2%}"`` keeps its English; French writes ``"95,30 %"``, padded to
+    the spec's width as the English is. A value that is not a number (text, a bool), or a
+    spec that does not write decimal digits (``"x"``, ``"c"``), is formatted as Python does."""
+    rules = conventions(lang)
+    english = format(value, spec)
+    if rules is CONVENTIONS["en"] or isinstance(value, bool) or not isinstance(
+            value, (Real, Decimal)):
+        return english
+    parts = _SPEC.fullmatch(spec)
+    if parts is None or parts["type"] not in _DECIMAL_TYPES or parts["grouping"] == "_":
+        return english
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
+        body = _non_finite(float(value), rules)
+        if parts["type"] == "%":
+            body = rules.percent_prefix + body + rules.percent_suffix
+    else:
+        inner = "".join(parts[name] or "" for name in ("sign", "z", "alt", "grouping"))
+        inner += f".{parts['precision']}" if parts["precision"] else ""
+        inner += parts["type"] or ""
+        body = format(value, inner)
+        if parts["type"] == "%":
+            body = rules.percent_prefix + _localised(body[:-1], rules) + rules.percent_suffix
+        else:
+            body = _localised(body, rules)
+    width = int(parts["width"] or 0)
+    if len(body) >= width:
+        return body
+    fill = parts["fill"] or ("0" if parts["zero"] and not parts["align"] else " ")
+    align = parts["align"] or ("=" if parts["zero"] else ">")
+    if align == "=":  # the padding goes between the sign and the digits
+        sign = body[:1] if body[:1] in "+- " and len(body) > 1 else ""
+        return sign + fill * (width - len(body)) + body[len(sign):]
+    return format(body, f"{fill}{align}{width}")
+
+
+class Numbers(string.Formatter):
+    """:meth:`str.format` whose numbers are written in a language's way (:func:`format_as`):
+    ``Numbers("fr").format("{rate:.1%} of {games:,} games", rate=0.953, games=1000)`` is
+    ``"95,3 % of 1 000 games"``; in English it is exactly what ``str.format`` gives."""
+
+    def __init__(self, lang: str = "en") -> None:
+        conventions(lang)
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        return format_as(value, format_spec, self.lang)
