@@ -16,7 +16,8 @@ Where the answer comes from, in this order (``Evaluation.source``):
 3. ``"two-pawn"``: red and yellow with two pawns each not HOME, classic rules, when the solved
    two-pawn table is in the user's cache (:mod:`.twopawn`, ``cached_table()``; never built
    here: building it takes minutes).
-4. ``"learned"``: the learned value of any classic position (:mod:`.learned`), instant.
+4. ``"learned"``: the learned value of any classic position (:mod:`.learned`), instant (not
+   where its weights for the number of players are all zero, the untrained placeholder).
 5. ``"heuristic"``: where neither 2–4 applies (the learned value not installed, or another
    rule set than classic): a race of expected cards. Each pawn's cards still to draw to HOME
    alone on the board under the journey's best policy (mean and variance, solved exactly by
@@ -212,10 +213,25 @@ def _learned_chances(position: Position) -> dict[str, float] | None:
     if position.rules.name != "classic":
         return None
     learned = _optional("learned")
-    if learned is None:
+    if learned is None or not _trained(learned, len(position.colours)):
         return None
     by_index = learned.win_chances(position)
     return {COLOURS[c]: float(by_index[c]) for c in position.colours}
+
+
+_TRAINED: dict[int, bool] = {}
+
+
+def _trained(learned, players: int) -> bool:
+    """Whether the learned value has weights for ``players`` players that are not all zero:
+    the placeholder weights (every chance 1/players) would make every card's luck nil."""
+    if players not in _TRAINED:
+        weights = getattr(learned, "weights_for", None)
+        try:
+            _TRAINED[players] = weights is None or any(weights(players))
+        except ValueError:
+            _TRAINED[players] = False
+    return _TRAINED[players]
 
 
 # --- the stand-in: a race of expected cards --------------------------------------------------
