@@ -12,10 +12,13 @@ from ..core.records import MAX_RECORD_BYTES
 from ..core.safeio import read_json_file
 from ..simulation.review import BLUNDER, review
 from .common import add_lang, colour_word, progress_option, stderr_bar, usage_error
-from .text import _, ngettext
+from .text import N_, _, ngettext
 
 #: How many plays the table lists under "largest errors" and "luckiest cards".
 LISTED = 5
+#: The estimates' sources (simulation.evaluate.SOURCES) as the table names them.
+SOURCE_WORDS = {"learned": N_("learned value"), "heuristic": N_("expected cards"),
+                "simulation": N_("simulation")}
 #: Below this many plays no progress bar is shown unless asked: the review takes a blink.
 BAR_FROM_PLAYS = 100
 
@@ -74,8 +77,8 @@ def report(result, lang: str = "en") -> str:
         ending = _("{colour} won").format(colour=colour[result.winner])
     else:
         ending = _("unfinished")
-    lines = [ngettext("Review of a {rules} game ({players}): {plays} play, {ending}.",
-                      "Review of a {rules} game ({players}): {plays} plays, {ending}.",
+    lines = [ngettext("Review of a game ({rules} rules; {players}): {plays} play, {ending}.",
+                      "Review of a game ({rules} rules; {players}): {plays} plays, {ending}.",
                       plays).format(rules=result.rules, players=players, plays=plays,
                                     ending=ending),
              _("Each player's chance to win before the card is drawn, after the draw with the "
@@ -88,7 +91,8 @@ def report(result, lang: str = "en") -> str:
                  if s not in ("result", "race", "two-pawn")}
     lines.append(_("Positions valued: {solved} exactly, {estimated} estimated ({how}).").format(
         solved=solved, estimated=sum(estimated.values()),
-        how=", ".join(f"{s} {n}" for s, n in estimated.items()) or "-"))
+        how=", ".join(f"{_(SOURCE_WORDS.get(s, s))} {n}" for s, n in estimated.items())
+        or "-"))
     lines.append("")
     rows = [[colour[c], _percent(t.luck, lang, True), _percent(t.error, lang), str(t.plays),
              str(t.decisions), _percent(t.error_per_decision, lang, False), str(t.blunders)]
