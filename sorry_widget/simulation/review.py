@@ -118,6 +118,8 @@ class Review:
     #: Where the values came from: source -> how many positions it evaluated.
     sources: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Every colour's chance at each position: 0 the start, n after play n (a graph's points).
+    frames: list[dict[str, float]] = field(default_factory=list)
 
     @property
     def players(self) -> dict[str, PlayerTotals]:
@@ -149,7 +151,7 @@ class Review:
                 "end": dict(self.end), "winner": self.winner,
                 "plays": [p.to_dict() for p in self.plays],
                 "players": {c: t.to_dict() for c, t in self.players.items()},
-                "sources": dict(self.sources)}
+                "sources": dict(self.sources), "chances": [dict(f) for f in self.frames]}
 
 
 def review(record: Record, progress: Callable[[int, int], None] | None = None) -> Review:
@@ -208,7 +210,7 @@ def review(record: Record, progress: Callable[[int, int], None] | None = None) -
     return Review(record.rule_set.name, positions[0].colour_names, plays,
                   dict(value(positions[0]).chances), dict(value(positions[-1]).chances),
                   record.winner if isinstance(record.winner, str) else None, sources,
-                  time.perf_counter() - began)
+                  time.perf_counter() - began, [dict(value(p).chances) for p in positions])
 
 
 def review_file(path) -> Review:
