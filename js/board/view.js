@@ -108,6 +108,8 @@ export function renderBoard(model, el) {
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     const judged = review.plays || [];
+    // Reviewed, an item is longer than the list is wide: it wraps instead of being cut.
+    moveList.classList.toggle("sw-reviewed", judged.length > 0);
     return items.map((item, k) => (k < judged.length
       ? { ...item, label: `${item.label} · ${reviewFigures(model, review, k + 1)}` } : item));
   }
