@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from support.axe import report, run_axe, serious
 from support.browser import Bridge
 from sorry_widget import Game, Record, SorryWidget
 
@@ -64,6 +65,9 @@ def test_a_replay_shows_its_review(page, language, gave_away, title, figures):
     assert widget.play == at + 1
     assert page.locator("svg .best-move-arrow").count() == \
         len(widget.review["plays"][at]["arrows"])
+    # Nothing serious for axe-core on the reviewed board (names, roles, contrast).
+    violations = run_axe(page)
+    assert not serious(violations), report(f"reviewed board ({language})", violations)
     said = panel.locator(".sw-review-sentence").text_content()
     assert (gave_away in said) == (following.error >= 0.0005), said
     assert following.best in said or following.error < 0.0005, said
