@@ -50,7 +50,7 @@ def _two_pawn(args) -> int:
             else:
                 table = twopawn.solve(progress=_bar(args))
         except ImportError as exc:
-            return usage_error(f"exact game: {exc}")
+            return usage_error(f"exact {args.case}: {exc}")
         print(json.dumps(table.to_json()) if args.json else game_report(table))
         return 0
     return _values(args, twopawn)
@@ -133,7 +133,8 @@ def add_exact(sub) -> None:
     p.add_argument("case", choices=list(CASES),
                    help="; ".join(f"{case}: {_(what)}" for case, what in CASES.items()))
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help=_("exact value: JSON lines {\"position\": …} to answer (default: stdin)"))
+                   help=_("exact value: a file of JSON lines, each an object with a position, to "
+                          "answer (default: stdin)"))
     p.add_argument("--rules", default="classic", help=_("the rule set (default: classic)"))
     p.add_argument("--pawns", type=int, choices=(1, 2), default=2,
                    help=_("exact game: the pawns each player brings HOME (default: 2; the first "
