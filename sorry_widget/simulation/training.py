@@ -70,7 +70,7 @@ _MAX_CARDS = 4000  # a game longer than this is abandoned (never seen: games tak
 
 # Default hyper-parameters (docs/learned.md).
 LAMBDA = 0.7
-ALPHA = 0.02
+ALPHA = 0.05
 #: The shipped run: games per player count.
 DEFAULT_GAMES = 200_000
 
