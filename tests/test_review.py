@@ -178,6 +178,16 @@ def test_the_json_has_every_field_per_play_and_the_totals(tmp_path, capsys):
             sum(p["error"] for p in decisions) / len(decisions))
 
 
+def test_the_progress_bar_counts_the_plays(tmp_path, capsys):
+    path = tmp_path / "game.json"
+    record = _game_record(2, 5)
+    record.save(path)
+    assert main(["review", str(path), "--json", "--progress"]) == 0
+    out = capsys.readouterr()
+    assert f"{len(record.plays)}/{len(record.plays)}" in out.err and "plays" in out.err
+    assert len(json.loads(out.out)["plays"]) == len(record.plays)
+
+
 def test_the_table_lists_errors_and_luck_in_english_and_french(tmp_path, capsys):
     path = tmp_path / "game.json"
     _game_record(2, 5, ["greedy", "random"]).save(path)

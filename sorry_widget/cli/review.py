@@ -11,7 +11,7 @@ from ..core.numbers import format_percent
 from ..core.records import MAX_RECORD_BYTES
 from ..core.safeio import read_json_file
 from ..simulation.review import BLUNDER, review
-from .common import add_lang, colour_word, progress_option, stderr_bar, usage_error
+from .common import add_lang, colour_word, progress_option, usage_error
 from .text import N_, _, ngettext
 
 #: How many plays the table lists under "largest errors" and "luckiest cards".
@@ -44,7 +44,7 @@ def cmd_review(args) -> int:
     show = args.progress or (args.progress is None and len(record) >= BAR_FROM_PLAYS
                              and sys.stderr.isatty())
     try:
-        result = review(record, progress=stderr_bar() if show else None)
+        result = review(record, progress=_bar() if show else None)
     except ValueError as exc:
         return usage_error(f"review: {args.record}: {exc}")
     if args.json:
@@ -52,6 +52,14 @@ def cmd_review(args) -> int:
     else:
         print(report(result, args.lang))
     return 0
+
+
+def _bar():
+    """A progress bar on stderr counting plays; tqdm is imported only for a run that shows
+    one."""
+    from ..progress import ProgressBar
+
+    return ProgressBar(_("review"), unit=" " + _("plays"), file=sys.stderr)
 
 
 def _percent(value: float, lang: str, signed: bool = False) -> str:
