@@ -41,7 +41,7 @@ def _two_player_sum(rv) -> float:
             - (totals[second].luck - totals[second].error))
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(12))
 def test_the_sums_give_the_result_in_two_player_games(seed):
     strategies = ["random", "greedy"] if seed % 2 else ["greedy", "random"]
     rv = review(_game_record(2, seed, strategies))
@@ -55,6 +55,16 @@ def test_the_sums_give_the_result_in_two_player_games(seed):
         else:
             assert play.before == pytest.approx(1.0 - prev.after, abs=1e-12)
         assert play.error >= 0.0
+
+
+@pytest.mark.parametrize("rules", ["edition-2013", "original-1934"])
+def test_the_other_rule_sets_it_covers_add_up_too(rules):
+    game = Game(2, rules=rules, seed=f"sums-{rules}", strategies="greedy")
+    game.run()
+    rv = review(Record.from_game(game))
+    assert rv.rules == rules and rv.sources.keys() <= {"heuristic", "race", "result"}
+    first = rv.colours[0]
+    assert _two_player_sum(rv) == pytest.approx(_result_minus_start(rv, first), abs=1e-9)
 
 
 def test_a_record_from_mid_game_and_an_unfinished_one_add_up_too():
