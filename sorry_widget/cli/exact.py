@@ -8,7 +8,7 @@ import stat
 import sys
 
 from .common import add_lang, answer_lines, emit, progress_option, usage_error
-from .text import N_, _, language, ngettext
+from .text import N_, _, ngettext
 
 CASES = {"journey": N_("one pawn alone from START to HOME"),
          "race": N_("red against yellow, one pawn each"),
@@ -99,15 +99,6 @@ def _values(args, twopawn) -> int:
         return answer_lines(answer, "request", stream=stream, max_lines=MAX_VALUE_LINES)
 
 
-def _number(value: float, digits: int = 0) -> str:
-    """``value`` with ``digits`` decimals and grouped thousands, as the language writes it
-    (French: a decimal comma, a narrow no-break space between groups)."""
-    text = f"{value:,.{digits}f}"
-    if language() == "fr":
-        text = text.replace(",", "\u202f").replace(".", ",")
-    return text
-
-
 def game_report(table) -> str:
     """The two-pawn game (or its one-pawn corner) in words, in the command's language."""
     h = table.header
@@ -118,13 +109,12 @@ def game_report(table) -> str:
                  "Red against yellow, {pawns} pawns each to bring HOME, red draws first "
                  "(classic rules; cards drawn with replacement, a 2 draws again).",
                  pawns).format(pawns=pawns),
-        _("Red wins with probability {chance} when both play their best.").format(
-            chance=_number(table.first_player_wins, 10)),
-        _("{states} positions solved by value iteration, each within {tolerance} of its exact "
-          "value ({sweeps} sweeps; the solve took {seconds} s of processor time).").format(
-            states=_number(h["states"]),
-            tolerance=f"{h['tolerance']:g}", sweeps=h["sweeps"],
-            seconds=_number(h["cpu_seconds"], 1)),
+        _("Red wins with probability {chance:.10f} when both play their best.").format(
+            chance=table.first_player_wins),
+        _("{states:,} positions solved by value iteration, each within {tolerance:g} of its "
+          "exact value ({sweeps} sweeps; the solve took {seconds:.1f} s of processor time).").format(
+            states=h["states"], tolerance=h["tolerance"], sweeps=h["sweeps"],
+            seconds=h["cpu_seconds"]),
     ])
 
 
