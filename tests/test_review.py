@@ -119,6 +119,33 @@ def test_solved_positions_get_the_exact_solvers_chances(race_values):
         assert ev.chances["red"] == pytest.approx(red_chance(start), abs=1e-9)
 
 
+def test_two_pawn_positions_get_the_solved_tables_chances():
+    # Only where the two-pawn table is in the user's cache (sorry-widget exact game --pawns 2
+    # builds it in minutes): the evaluator answers from it, exactly, and its chances satisfy
+    # the game's optimality equation by the rules' own moves: the mover's chance before the
+    # draw is the card-weighted best chance after it.
+    from sorry_widget.simulation import twopawn
+    from sorry_widget.simulation.evaluate import after_move
+
+    if twopawn.cached_table() is None:
+        pytest.skip("the two-pawn table is not cached here (sorry-widget exact game --pawns 2)")
+    start = Position({"red": [10, 30, "home", "home"], "yellow": [40, "start", "home", "home"]})
+    record = _game_record(2, "two-pawn", "greedy", start=start)
+    for position in record.replay()[:40]:
+        found = evaluate(position)
+        if position.winner() is not None or found.source == "race":
+            continue
+        assert found.source == "two-pawn" and found.exact
+        mover = position.colour_to_move
+        expected = 0.0
+        for card, p in exact.card_probabilities("classic").items():
+            expected += float(p) * max(1.0 if m.wins else
+                                       evaluate(after_move(m)).chances[mover]
+                                       for m in position.legal_moves(card))
+        assert found.chances[mover] == pytest.approx(expected, abs=1e-8)
+    assert all(play.exact for play in review(record).plays)
+
+
 def test_luck_averages_zero_where_cards_follow_the_card_model(race_values):
     # One-pawn races played with cards drawn with replacement (the model's own draws): every
     # value is exact, so each play's luck has mean zero; the sample's mean is within its 99%
@@ -250,3 +277,28 @@ def test_evaluate_refuses_bad_arguments_and_refines_with_an_interval():
         assert low <= refined.chances[colour] <= high
     # An exact answer is not refined.
     assert evaluate(_race_position(20, 40), refine_games=200).source == "race"
+
+
+def test_the_widget_gets_the_review_it_draws():
+    from sorry_widget import SorryWidget
+    from sorry_widget.render.geometry import PLACES
+    from sorry_widget.widget.replay import WidgetError
+    from sorry_widget.widget.widget import REVIEW_ARROW
+
+    record = _game_record(2, 34, ["greedy", "random"])
+    widget = SorryWidget(record=record)
+    assert widget.review == {}
+    rv = widget.show_review()
+    data = widget.review
+    assert data["colours"] == list(rv.colours)
+    assert len(data["chances"]) == len(record.plays) + 1
+    assert data["chances"][0] == [rv.start[c] for c in rv.colours]
+    for play, shown in zip(rv.plays, data["plays"]):
+        assert (shown["luck"], shown["error"], shown["best"]) == (play.luck, play.error, play.best)
+        # Arrows where the move gave something away: from each pawn of the best move's mover.
+        assert bool(shown["arrows"]) == (play.error >= REVIEW_ARROW)
+        assert all(a in PLACES and b in PLACES for a, b in shown["arrows"])
+    teams = Game(4, rules="teams-1992", seed=1)
+    teams.run()
+    with pytest.raises(WidgetError, match="teams-1992"):
+        SorryWidget(record=Record.from_game(teams)).show_review()
