@@ -82,3 +82,14 @@ def test_a_replay_without_a_review_shows_no_review_panel(page):
     assert page.locator(".sw-review").is_hidden()
     assert page.locator("svg .best-move-arrow").count() == 0
     assert "luck" not in page.locator(".sw-moves").text_content()
+
+
+def test_a_saved_page_shows_its_review_with_no_kernel(page):
+    # A lesson reopened from its saved state: the review is in the widget's state, drawn with
+    # no kernel behind the page.
+    widget, result, at = _reviewed("en")
+    Bridge(page, widget, kernel=False)
+    panel = page.locator(".sw-review")
+    panel.wait_for(state="visible")
+    assert result.plays[at - 1].best in panel.locator(".sw-review-sentence").text_content()
+    assert page.locator("svg .best-move-arrow").count() >= 1
