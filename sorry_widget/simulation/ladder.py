@@ -67,7 +67,7 @@ COACH_PLAYERS = "greedy"
 OPTIONAL_MODULES = ("learned", "twopawn")
 #: The MM iteration stops when no strength changes by more than this (relative).
 TOLERANCE = 1e-10
-MAX_ITERATIONS = 100_000
+MAX_ITERATIONS = 20_000
 PRIOR_GAMES = 1.0  # virtual wins (and as many losses) of each player against strength 1
 
 
@@ -182,13 +182,18 @@ def _players(strategies, players: int) -> tuple[list, dict[str, str]]:
 
 
 def fit_strengths(groups: Sequence[Sequence[int]], wins: Sequence[Sequence[float]],
-                  n: int) -> list[float]:
+                  n: int, prior: float = PRIOR_GAMES) -> list[float]:
     """Maximum-likelihood strengths of Luce's choice model (Bradley–Terry for pairs) by MM.
 
     ``groups[g]`` are the players (0 … n-1) of the games of kind ``g``, ``wins[g][k]`` how many
-    of those games ``groups[g][k]`` won. Each player also has :data:`PRIOR_GAMES` virtual wins
-    and losses against a player of strength 1, so every strength is finite and positive."""
-    won = [PRIOR_GAMES] * n
+    of those games ``groups[g][k]`` won. Each player also has ``prior`` virtual wins and as
+    many losses against a player of strength 1, so every strength is finite and positive; with
+    ``prior=0`` the strengths' geometric mean is 1 (and a player who never wins gets 0).
+
+    The results fix the strengths' ratios only, so after each MM step the common scale is set
+    where the virtual games' likelihood is highest (a one-dimensional Newton solve): without
+    it MM would creep along that direction at a rate of the prior over the games."""
+    won = [float(prior)] * n
     for members, counts in zip(groups, wins):
         for player, count in zip(members, counts):
             won[player] += count
@@ -196,17 +201,40 @@ def fit_strengths(groups: Sequence[Sequence[int]], wins: Sequence[Sequence[float
     live = [(members, total) for members, total in zip(groups, totals) if total > 0]
     gamma = [1.0] * n
     for _ in range(MAX_ITERATIONS):
-        denominator = [2 * PRIOR_GAMES / (g + 1.0) for g in gamma]
+        denominator = [2 * prior / (g + 1.0) for g in gamma]
         for members, total in live:
             share = total / sum(gamma[p] for p in members)
             for p in members:
                 denominator[p] += share
-        new = [w / d for w, d in zip(won, denominator)]
-        change = max(abs(a - b) / b for a, b in zip(new, gamma))
+        new = [w / d if d > 0 else 0.0 for w, d in zip(won, denominator)]
+        new = _rescaled(new, prior)
+        change = max(abs(a - b) / b for a, b in zip(new, gamma) if b > 0)
         gamma = new
         if change < TOLERANCE:
             break
     return gamma
+
+
+def _rescaled(gamma: list[float], prior: float) -> list[float]:
+    """``gamma`` times the factor ``c`` that maximises the virtual games' likelihood, where
+    ``sum(c g / (c g + 1)) = n / 2``; the geometric mean set to 1 without a prior."""
+    positive = [g for g in gamma if g > 0]
+    if not positive:
+        return gamma
+    if prior == 0:
+        mean = math.exp(sum(math.log(g) for g in positive) / len(positive))
+        return [g / mean for g in gamma]
+    u = 0.0
+    for _ in range(100):
+        c = math.exp(u)
+        shares = [c * g / (c * g + 1) for g in gamma]
+        slope = sum(s * (1 - s) for s in shares)
+        step = (sum(shares) - len(gamma) / 2) / slope
+        u -= step
+        if abs(step) < 1e-14:
+            break
+    c = math.exp(u)
+    return [c * g for g in gamma]
 
 
 def elo(gamma: Sequence[float], anchor: int = 0) -> list[float]:
