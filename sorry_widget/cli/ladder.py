@@ -6,21 +6,9 @@ from __future__ import annotations
 import math
 import sys
 
+from ..core.numbers import format_number, format_percent
 from .common import SEED_HELP, add_lang, progress_option, stderr_bar, usage_error
 from .text import _, language, ngettext
-
-try:
-    from ..core.numbers import format_number, format_percent
-except ImportError:  # core.numbers (helper "numbers") not merged yet: its rule for en and fr
-    def format_number(value, lang="en", digits=None):
-        text = f"{value:,}" if digits is None else f"{value:,.{digits}f}"
-        return text if lang == "en" else \
-            text.replace(",", "\u202f").replace(".", ",").replace("-", "\u2212")
-
-    def format_percent(fraction, lang="en", digits=1):
-        text = f"{fraction * 100:.{digits}f}"
-        return text + "%" if lang == "en" else \
-            text.replace(".", ",").replace("-", "\u2212") + "\u00a0%"
 
 
 def _elo(value: float, lang: str) -> str:
