@@ -18,6 +18,7 @@ from sorry_widget.board.others import OTHERS
 from sorry_widget.board.strategies import STRATEGIES, GreedyStrategy, as_strategy
 from sorry_widget.cli import main
 from sorry_widget.simulation import ladder as ladder_module
+from sorry_widget.simulation.experiments import simulate, wilson_interval
 from sorry_widget.simulation.ladder import (MAX_GAMES, _Tally, elo, fit_strengths, ladder,
                                             play_deal, rate)
 
@@ -330,3 +331,28 @@ def test_teleporter_always_switches_with_the_farthest_around():
     assert _choice("sorrygame-greedy", p, "11").kind != "switch"
     move = _choice("sorrygame-teleporter", p, "11")
     assert move.kind == "switch" and 45 in move.result_pawns[0]
+
+
+# --- larger runs (slow tier) ------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_larger_ladder_agrees_with_independent_simulations():
+    """Greedy against random over 1,000 deals in both seat orders: the ladder's head-to-head
+    interval overlaps the Wilson interval of 2,000 games per seating played by ``simulate`` on
+    other deals, and the rating difference is the one the win rate implies."""
+    result = ladder(players=2, games=2000, strategies=["random", "greedy"], seed="slow",
+                    resamples=200)
+    pair = result.pairs[0]
+    assert (pair.a, pair.b) == ("greedy", "random") and pair.games == 2000
+    wins = 0
+    for seats in (["greedy", "random"], ["random", "greedy"]):
+        summary = simulate(players=2, games=2000, strategy=seats, seed="independent",
+                           engine="python")
+        wins += summary.wins_per_seat[seats.index("greedy")]
+    low, high = wilson_interval(wins, 4000)
+    assert pair.low <= high and low <= pair.high
+    greedy = next(r for r in result.rows if r.name == "greedy")
+    implied = 400 * math.log10(pair.rate / (1 - pair.rate))
+    assert greedy.rating == pytest.approx(implied, abs=5)
+    assert greedy.low < implied < greedy.high

@@ -26,7 +26,7 @@ def report(result, lang: str = "en") -> str:
                  "Ladder of {players}-player classic games, seed {seed}: {names} players, {games} "
                  "games per {group} ({deals} deals \u00d7 {orders} seat orders)",
                  result.deals).format(
-            players=result.players, seed=result.seed, names=len(result.rows),
+            players=result.players, seed=str(result.seed), names=len(result.rows),
             games=number(result.deals * orders),
             group=_("pair") if result.players == 2 else _("group of four"),
             deals=number(result.deals), orders=orders),
