@@ -264,7 +264,14 @@ def test_the_default_players_are_every_registered_one_that_can_play():
     assert expected <= set(names) | set(excluded)
     chosen4, excluded4 = ladder_module.default_strategies(4)
     assert not any(getattr(c, "name", c).startswith("coach") for c in chosen4)
-    assert any(n.startswith("coach") for n in excluded4)
+    assert [why for n, why in excluded4.items() if n.startswith("coach")] == ["too-slow"]
+
+
+def test_the_command_explains_each_reason_the_ladder_gives():
+    """The command's catalog-marked reasons are the ladder's, word for word."""
+    from sorry_widget.cli import ladder as command
+
+    assert command.LEFT_OUT == ladder_module.LEFT_OUT
 
 
 # --- the other programs' players --------------------------------------------------------------

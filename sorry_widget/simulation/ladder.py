@@ -97,30 +97,42 @@ def _start(players: int) -> Position:
     return Position.initial(players, "classic")
 
 
+#: Why a registered player is left out of a ladder: a code (the JSON's ``excluded`` values)
+#: and its English (the command translates it).
+LEFT_OUT = {
+    "no-module": "its module (simulation/twopawn.py) is not installed",
+    "no-table": "the two-pawn table is not built (sorry-widget exact game --pawns 2)",
+    "not-covered": "it plays from the solved two-pawn table, which does not cover the start of a "
+                   "full game (four pawns in START)",
+    "too-slow": "a 4-player ladder plays every group in 24 seat orders: with the coach it would "
+                "take hours (name it to include it)",
+}
+
+
 def applies(name: str, players: int) -> str | None:
-    """Why the registered player ``name`` cannot play this ladder's games, or None if it can.
-    ``perfect`` plays from the solved two-pawn table, which covers positions with two pawns of
-    each of two players HOME, never the start of a full game."""
+    """Why the registered player ``name`` cannot play this ladder's games (a code of
+    :data:`LEFT_OUT`), or None if it can. ``perfect`` plays from the solved two-pawn table,
+    which covers positions with two pawns of each of two players HOME, never the start of a
+    full game."""
     if name != "perfect":
         return None
     try:
         from . import twopawn  # type: ignore[attr-defined]
     except ImportError:
-        return "its module (simulation/twopawn.py) is not installed"
+        return "no-module"
     table = twopawn.cached_table()
     if table is None:
-        return "the two-pawn table is not built (sorry-widget exact game --pawns 2)"
+        return "no-table"
     if players != 2 or not table.covers(_start(players)):
-        return ("it plays from the solved two-pawn table, which does not cover the start of a "
-                f"{players}-player game (four pawns in START)")
+        return "not-covered"
     return None
 
 
 def default_strategies(players: int = 2) -> tuple[list, dict[str, str]]:
-    """The players of a default ladder, and those left out with why: random, greedy, the
-    coach (2-player games only: a 4-player group of 24 seat orders takes minutes a deal),
-    every other registered player (``learned``, the other programs' players) and ``perfect``
-    where it applies."""
+    """The players of a default ladder, and those left out with why (codes of
+    :data:`LEFT_OUT`): random, greedy, the coach (2-player games only: a 4-player group of 24
+    seat orders takes minutes a deal), every other registered player (``learned``, the other
+    programs' players) and ``perfect`` where it applies."""
     _load_optional()
     chosen: list = []
     excluded: dict[str, str] = {}
@@ -129,9 +141,7 @@ def default_strategies(players: int = 2) -> tuple[list, dict[str, str]]:
             if players == 2:
                 chosen.append(coach_player())
             else:
-                excluded[coach_player().name] = ("a 4-player ladder plays every group in 24 seat "
-                                                 "orders; the coach would take hours (name it "
-                                                 "to include it)")
+                excluded[coach_player().name] = "too-slow"
             continue
         why = applies(name, players)
         if why is None:
@@ -166,7 +176,8 @@ def _players(strategies, players: int) -> tuple[list, dict[str, str]]:
                 else:
                     why = applies(item, players) if item in STRATEGIES else None
                     if why is not None:
-                        raise ValueError(f"strategies: {item!r} cannot play this ladder: {why}")
+                        raise ValueError(f"strategies: {item!r} cannot play this ladder: "
+                                         f"{LEFT_OUT[why]}")
             chosen.append(item)
     objects = [as_strategy(item) for item in chosen]
     names = [getattr(s, "name", None) or type(s).__name__ for s in objects]
@@ -343,6 +354,8 @@ class LadderResult:
     model: str = ""
     interval: str = ""
     strategies: list[str] = field(default_factory=list)
+    #: The players whose groups play ``slow_deals`` deals (the coach).
+    slow: tuple[str, ...] = ()
 
     def table(self) -> list[Rating]:
         return list(self.rows)
@@ -476,7 +489,8 @@ def ladder(players: int = 2, games: int = 200, strategies: Sequence | None = Non
                         slow_deals=slow_deals, seat_orders=orders, rows=rows, pairs=pairings,
                         excluded=excluded, total_games=done, resamples=resamples,
                         seconds=time.perf_counter() - began, anchor=names[0], model=model,
-                        interval=interval, strategies=names)
+                        interval=interval, strategies=names,
+                        slow=tuple(n for n, o in zip(names, objects) if is_slow(o)))
 
 
 def play_deal(deal_seed: str, seated: Sequence) -> int:
