@@ -363,6 +363,7 @@ class LadderResult:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["format"] = "sorry-ladder/1"
+        data["slow"] = list(self.slow)
         for row, source in zip(data["rows"], self.rows):
             row["win_share"] = source.win_share
         for pair, source in zip(data["pairs"], self.pairs):
