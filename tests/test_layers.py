@@ -37,9 +37,10 @@ LAYERS = {
                               "progress", ""}),
 }
 
-#: The optional "fast" extra: the batch engine's own module and the learned player's training,
-#: and Dask where a client is given.
+#: The optional "fast" extra: the batch engine's own module, the two-pawn game's solver and the
+#: learned player's training, and Dask where a client is given.
 OPTIONAL = {"simulation/batch_engine.py": {"numpy", "numba"},
+            "simulation/twopawn_solver.py": {"numpy", "numba"},
             "simulation/training.py": {"numpy", "numba"},
             "simulation/experiments.py": {"distributed"}}
 
