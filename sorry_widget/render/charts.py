@@ -36,16 +36,19 @@ from typing import Any
 import svgwrite
 
 from ..core.errors import SorryError
+from ..core.messages import word
+from ..core.words import WORDS as _WORDS
 from ..core.safeio import write_text_atomic
 
-try:  # the French way of writing numbers (core/numbers.py), once it is in the package
-    from ..core.numbers import format_number
-except ImportError:  # pragma: no cover - until core/numbers.py lands
-    def format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
-        text = f"{value:,.{digits}f}" if digits is not None else f"{value:,}"
-        if lang == "fr":
-            text = text.replace(",", "\u202f").replace(".", ",")
-        return text
+
+
+def format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
+    """Stand-in for core/numbers.py's format_number until it is in the package (then this
+    goes): 1,000 and 0.5 in English, 1 000 and 0,5 in French."""
+    text = f"{value:,.{digits}f}" if digits is not None else f"{value:,}"
+    if lang == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
 
 __all__ = ["Chart", "ChartError", "MARKER_CLASS", "bars", "heatmap", "histogram", "line"]
 
@@ -441,8 +444,18 @@ def _alt(alt: Any, lang: str, title: str, parts: list[str], caption: str) -> str
     return " ".join(p.rstrip(".") + "." for p in (title, *parts, caption) if p)
 
 
+def _colon(lang: str) -> str:
+    """A colon as the language writes it: French puts a no-break space before it."""
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _word(context: str, lang: str, **values: Any) -> str:
+    """A chart's own words (core/words.py), in ``lang``."""
+    return word(_WORDS[context], lang, context, **values)
+
+
 def _range_text(label: str, low: float, high: float, lang: str) -> str:
-    return f"{label}: {_fmt(low, lang)} – {_fmt(high, lang)}"
+    return f"{label}{_colon(lang)}{_fmt(low, lang)} – {_fmt(high, lang)}"
 
 
 # --- the four charts -------------------------------------------------------------------------
@@ -489,8 +502,7 @@ def histogram(values: Sequence[float] | None = None, *, counts: Any = None, bins
                 if edges[0] <= v <= edges[-1]:
                     i = min(len(heights) - 1, _bin_of(edges, v))
                     heights[i] += 1
-        total = f"{len(data):,}" if lang == "en" else format_number(len(data), lang)
-        summary = [f"{total} values", ] if lang == "en" else [f"{total} valeurs"]
+        summary = [_word("chart.values", lang, n=format_number(len(data), lang))]
     else:
         if isinstance(counts, Mapping):
             if bins is not None:
@@ -532,8 +544,7 @@ def histogram(values: Sequence[float] | None = None, *, counts: Any = None, bins
         _range_text(x_label, edges[0] + (0.5 if discrete else 0),
                     edges[-1] - (0.5 if discrete else 0), lang),
         _range_text(y_label, 0, max(heights), lang),
-        (f"la plus haute barre : {_fmt(_mid(edges, tallest, discrete), lang)}"
-         if lang == "fr" else f"tallest bar at {_fmt(_mid(edges, tallest, discrete), lang)}")]
+        _word("chart.tallest", lang, x=_fmt(_mid(edges, tallest, discrete), lang))]
     legend = [(ref_label, "sw-ref", "ref")] if ref is not None and ref_label else []
     canvas = _Canvas("histogram", title=title, x_label=x_label, y_label=y_label,
                      caption=caption, alt=_alt(alt, lang, title, parts, caption),
@@ -681,12 +692,11 @@ def line(xs: Sequence[float], ys: Any, *, band: Any = None, reference: Any = Non
             legend.append((name, "sw-ref", f"ref{i}"))
     parts = [_range_text(x_label, min(x), max(x), lang)]
     for name, values in series.items():
-        parts.append((f"{name}: " if name else "") + _range_text(y_label, min(values),
+        parts.append((f"{name}{_colon(lang)}" if name else "") + _range_text(y_label, min(values),
                                                                max(values), lang)
-                     + (f" ({'fin' if lang == 'fr' else 'last'} {_fmt(values[-1], lang)})"))
+                     + f" ({_word('chart.last', lang, y=_fmt(values[-1], lang))})")
     for name, value in refs:
-        parts.append(f"{name or ('référence' if lang == 'fr' else 'reference')}: "
-                     f"{_fmt(value, lang)}")
+        parts.append(f"{name or _word('chart.reference', lang)}{_colon(lang)}{_fmt(value, lang)}")
     canvas = _Canvas("line", title=title, x_label=x_label, y_label=y_label, caption=caption,
                      alt=_alt(alt, lang, title, parts, caption), legend=legend,
                      y_tick_texts=y_texts)
@@ -818,18 +828,17 @@ def bars(labels: Sequence[Any], values: Any, *, intervals: Any = None,
     longest = max(len(n) for n in names)
     slot_guess = (WIDTH - 140) / len(names)
     rotated = longest * FONT["tick"] * _CHAR > slot_guess * 0.95 and len(names) <= 40
-    parts = [f"{x_label}: " + ", ".join(names[:30]) + (" …" if len(names) > 30 else "")]
+    parts = [f"{x_label}{_colon(lang)}" + ", ".join(names[:30]) + (" …" if len(names) > 30 else "")]
     for name, vals in series.items():
         shown = ", ".join(
             f"{label} {_fmt(v, lang)}"
             + (f" ({_fmt(whiskers[name][i][0], lang)} – {_fmt(whiskers[name][i][1], lang)})"
                if name in whiskers else "")
             for i, (label, v) in enumerate(zip(names, vals)) if i < 30)
-        parts.append((f"{name}: " if name else f"{y_label}: ") + shown
+        parts.append((f"{name}{_colon(lang)}" if name else f"{y_label}{_colon(lang)}") + shown
                      + (" …" if len(vals) > 30 else ""))
     if ref is not None:
-        parts.append(f"{ref_label or ('référence' if lang == 'fr' else 'reference')}: "
-                     f"{_fmt(ref, lang)}")
+        parts.append(f"{ref_label or _word('chart.reference', lang)}{_colon(lang)}{_fmt(ref, lang)}")
     canvas = _Canvas("bars", title=title, x_label=x_label, y_label=y_label, caption=caption,
                      alt=_alt(alt, lang, title, parts, caption), legend=legend,
                      y_tick_texts=y_texts, x_ticks_rotated=rotated,
@@ -900,9 +909,10 @@ def heatmap(row_labels: Sequence[Any], column_labels: Sequence[Any], values: Any
     low, high = min(flat), max(flat)
     top_cell = max(((r, c) for r in range(len(rows)) for c in range(len(columns))),
                    key=lambda rc: grid[rc[0]][rc[1]])
-    parts = [f"{y_label} × {x_label}: {len(rows)} × {len(columns)}, "
+    parts = [f"{y_label} × {x_label}{_colon(lang)}{len(rows)} × {len(columns)}, "
              f"{_fmt(low, lang)} – {_fmt(high, lang)}",
-             f"max {_fmt(high, lang)} ({rows[top_cell[0]]} → {columns[top_cell[1]]})"]
+             f"{_word('chart.max', lang, value=_fmt(high, lang))} "
+             f"({rows[top_cell[0]]} → {columns[top_cell[1]]})"]
     row_texts = rows
     canvas = _Canvas("heatmap", title=title, x_label=x_label, y_label=y_label,
                      caption=caption, alt=_alt(alt, lang, title, parts, caption), legend=[],
