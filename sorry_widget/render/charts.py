@@ -41,8 +41,7 @@ from ..core.words import WORDS as _WORDS
 from ..core.safeio import write_text_atomic
 
 
-
-def format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
+def _format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
     """Stand-in for core/numbers.py's format_number until it is in the package (then this
     goes): 1,000 and 0.5 in English, 1 000 and 0,5 in French."""
     text = f"{value:,.{digits}f}" if digits is not None else f"{value:,}"
@@ -187,12 +186,12 @@ def _series(ys: Any, what: str, cap: int) -> dict[str | None, list[float]]:
 def _fmt(value: float, lang: str, digits: int | None = None) -> str:
     if digits is None:
         if float(value).is_integer() and abs(value) < 1e15:
-            return format_number(int(value), lang)
+            return _format_number(int(value), lang)
         digits = min(6, max(1, 3 - int(math.floor(math.log10(abs(value))))))
-        text = format_number(round(value, digits), lang, digits=digits)
+        text = _format_number(round(value, digits), lang, digits=digits)
         decimal = "," if lang == "fr" else "."
         return text.rstrip("0").rstrip(decimal) if decimal in text else text
-    return format_number(value, lang, digits=digits)
+    return _format_number(value, lang, digits=digits)
 
 
 def _nice_step(span: float, target: int) -> float:
@@ -502,7 +501,7 @@ def histogram(values: Sequence[float] | None = None, *, counts: Any = None, bins
                 if edges[0] <= v <= edges[-1]:
                     i = min(len(heights) - 1, _bin_of(edges, v))
                     heights[i] += 1
-        summary = [_word("chart.values", lang, n=format_number(len(data), lang))]
+        summary = [_word("chart.values", lang, n=_format_number(len(data), lang))]
     else:
         if isinstance(counts, Mapping):
             if bins is not None:
