@@ -298,7 +298,9 @@ class _Canvas:
         self.legend_y = top + FONT["legend"]
         top += len(self.legend_rows) * FONT["legend"] * 1.6 + (12 if legend else 0)
         tick_width = max((_width_of(t, FONT["tick"]) for t in y_tick_texts), default=0)
-        left = _PAD + FONT["label"] * 1.3 + tick_width + 10
+        # A y label longer than the plot is tall goes on two lines (or more).
+        self.y_label_lines = _wrap(y_label, FONT["label"], height * 0.62 - 10)
+        left = _PAD + FONT["label"] * 1.25 * len(self.y_label_lines) + tick_width * 1.1 + 18
         x_tick_height = (x_tick_chars * FONT["tick"] * _CHAR * 0.72 + FONT["tick"]
                          if x_ticks_rotated else FONT["tick"] * 1.4)
         bottom_text = 8 + x_tick_height + FONT["label"] * 1.5 + 6 + \
@@ -421,9 +423,10 @@ class _Canvas:
         self.text(dwg, self.x_label, (self.x0 + self.x1) / 2, self.x_label_y, "label",
                   text_anchor="middle", class_="sw-x-label sw-ink")
         ly = (self.y0 + self.y1) / 2
-        lx = _PAD + FONT["label"] * 0.9
-        self.text(dwg, self.y_label, lx, ly, "label", text_anchor="middle",
-                  transform=f"rotate(-90 {lx} {round(ly, 2)})", class_="sw-y-label sw-ink")
+        for k, part in enumerate(self.y_label_lines):
+            lx = _PAD + FONT["label"] * (0.9 + 1.25 * k)
+            self.text(dwg, part, lx, ly, "label", text_anchor="middle",
+                      transform=f"rotate(-90 {lx} {round(ly, 2)})", class_="sw-y-label sw-ink")
         caption = _E.g(class_="sw-caption")
         y = self.caption_y
         for part in self.caption_lines:
