@@ -139,18 +139,29 @@ class Lesson:
         return max(((int(i), t) for i, t in times.items()), key=lambda it: it[1],
                    default=(-1, 0.0))
 
-    def charts(self, at_least: int, timeout: float = 30) -> int:
-        """How many charts the page shows: JupyterLab draws an SVG output as an <img> of it,
-        so each image whose SVG has the charts' class. Waits (up to ``timeout`` s) for
-        ``at_least`` of them, as cells below the view are drawn later."""
-        count = ("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
-                 ".filter(i => i.src.startsWith('data:image/svg+xml') && "
-                 f"decodeURIComponent(i.src).includes('class=\"{MARKER_CLASS}')).length")
-        try:
-            self.page.wait_for_function(f"({count})() >= {at_least}", timeout=timeout * 1000)
-        except playwright_api.TimeoutError:
-            pass
-        return self.page.evaluate(count)
+    def charts(self, at_least: int, timeout: float = 60) -> int:
+        """How many charts the page shows: JupyterLab draws an SVG output as an <img> of it, so
+        each distinct image whose SVG has the charts' class. The notebook is scrolled from top
+        to bottom, as JupyterLab may draw only the cells near the view, until ``at_least`` are
+        seen or ``timeout`` s have passed."""
+        return self.page.evaluate("""async ([marker, atLeast, timeout]) => {
+          const seen = new Set();
+          const look = () => document.querySelectorAll('.jp-OutputArea-output img')
+            .forEach((i) => { if (i.src.startsWith('data:image/svg+xml')
+                && decodeURIComponent(i.src).includes(`class="${marker}`)) seen.add(i.src); });
+          const scroller = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
+            || document.querySelector('.jp-NotebookPanel .jp-Notebook');
+          const end = performance.now() + timeout * 1000;
+          while (seen.size < atLeast && performance.now() < end) {
+            for (let top = 0; top <= scroller.scrollHeight; top += scroller.clientHeight / 2) {
+              scroller.scrollTop = top;
+              await new Promise((r) => setTimeout(r, 150));
+              look();
+            }
+          }
+          look();
+          return seen.size;
+        }""", [MARKER_CLASS, at_least, timeout])
 
     def errors(self) -> list[str]:
         return self.page.evaluate(
