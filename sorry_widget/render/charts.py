@@ -37,17 +37,10 @@ import svgwrite
 
 from ..core.errors import SorryError
 from ..core.messages import word
+from ..core.numbers import format_number as _format_number
 from ..core.words import WORDS as _WORDS
 from ..core.safeio import write_text_atomic
 
-
-def _format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
-    """Stand-in for core/numbers.py's format_number until it is in the package (then this
-    goes): 1,000 and 0.5 in English, 1 000 and 0,5 in French."""
-    text = f"{value:,.{digits}f}" if digits is not None else f"{value:,}"
-    if lang == "fr":
-        text = text.replace(",", "\u202f").replace(".", ",")
-    return text
 
 __all__ = ["Chart", "ChartError", "MARKER_CLASS", "bars", "heatmap", "histogram", "line"]
 
