@@ -160,6 +160,10 @@ class Lesson:
             }
           }
           look();
+          // The screenshot taken on closing shows a chart (the last one drawn in view).
+          const shown = [...document.querySelectorAll('.jp-OutputArea-output img')]
+            .filter((i) => seen.has(i.src));
+          if (shown.length) shown[shown.length - 1].scrollIntoView({ block: 'center' });
           return seen.size;
         }""", [MARKER_CLASS, at_least, timeout])
 
