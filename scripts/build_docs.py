@@ -43,7 +43,7 @@ SECTIONS = [
     ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach", "review",
                               "learned", "ladder"]),
     ("Files and engines", ["position-format", "record-format", "limits", "simulation", "exact",
-                           "lite"]),
+                           "plots", "lite"]),
 ]
 
 

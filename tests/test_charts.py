@@ -53,7 +53,7 @@ def test_every_chart_has_its_words_a_text_alternative_and_scales(kind):
     assert WORDS["x_label"] in chart.alt and WORDS["y_label"] in chart.alt
     assert texts(root, "sw-title") == [WORDS["title"]]
     assert texts(root, "sw-x-label") == [WORDS["x_label"]]
-    assert texts(root, "sw-y-label") == [WORDS["y_label"]]
+    assert " ".join(texts(root, "sw-y-label")) == WORDS["y_label"]
     assert " ".join(texts(root, "sw-muted")) == WORDS["caption"]
     # A viewBox, so it scales to the page; text readable on a projector at 640 px wide.
     width = float(root.get("viewBox").split()[2])
@@ -209,6 +209,17 @@ def test_bad_input_gives_one_error_naming_what_is_wrong(call, named):
         call()
     assert named in str(caught.value)
     assert caught.value._render_traceback_() == [f"ChartError: {caught.value}"]
+
+
+def test_a_y_label_longer_than_the_plot_is_tall_goes_on_lines_that_fit():
+    label = "red's share of the games won, counted again every fifty races (running share)"
+    root = tree(bars(["a"], [1], title="t", x_label="x", y_label=label, caption="c"))
+    parts = by_class(root, "sw-y-label")
+    assert len(parts) >= 2 and " ".join(texts(root, "sw-y-label")) == label
+    grid = [float(e.get("y1")) for e in by_class(root, "sw-grid")]
+    tall = max(grid) - min(grid)
+    assert all(len("".join(p.itertext())) * 17 * 0.56 <= tall + 20 for p in parts)
+    assert len({p.get("x") for p in parts}) == len(parts)  # side by side, not on top
 
 
 def test_a_long_run_is_thinned_to_the_same_picture(tmp_path):

@@ -51,6 +51,12 @@ WORDS: dict[str, str] = {
     "board.hand_of": "{colour}'s hand",
     "board.hand": "Hand",
     "board.points": "Points",
+    # a chart's text alternative, besides the caller's words (render/charts.py)
+    "chart.values": "{n} values",
+    "chart.tallest": "tallest bar at {x}",
+    "chart.last": "last {y}",
+    "chart.reference": "reference",
+    "chart.max": "max {value}",
     # a board widget's modes, as its summary names them
     "mode.game": "game",
     "mode.replay": "replay",

@@ -36,16 +36,11 @@ from typing import Any
 import svgwrite
 
 from ..core.errors import SorryError
+from ..core.messages import word
+from ..core.numbers import format_number as _format_number
+from ..core.words import WORDS as _WORDS
 from ..core.safeio import write_text_atomic
 
-try:  # the French way of writing numbers (core/numbers.py), once it is in the package
-    from ..core.numbers import format_number
-except ImportError:  # pragma: no cover - until core/numbers.py lands
-    def format_number(value: float, lang: str = "en", digits: int | None = None) -> str:
-        text = f"{value:,.{digits}f}" if digits is not None else f"{value:,}"
-        if lang == "fr":
-            text = text.replace(",", "\u202f").replace(".", ",")
-        return text
 
 __all__ = ["Chart", "ChartError", "MARKER_CLASS", "bars", "heatmap", "histogram", "line"]
 
@@ -75,6 +70,8 @@ PALETTES = {
              "series": ("#6cb6ff", "#ffa657", "#56d364", "#f778ba", "#e3c54a", "#b5a8ff")},
 }
 _DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
+#: Reference lines: each its own dash, so two exact answers and a half stay apart.
+_REF_DASHES = ("6 4", "2 4", "12 4 2 4", "1 3", "8 2", "4 2 1 2")
 #: Viridis, from low to high: readable on both backgrounds and in grey.
 _VIRIDIS = ("#440154", "#414487", "#2a788e", "#22a884", "#7ad151", "#fde725")
 
@@ -182,12 +179,12 @@ def _series(ys: Any, what: str, cap: int) -> dict[str | None, list[float]]:
 def _fmt(value: float, lang: str, digits: int | None = None) -> str:
     if digits is None:
         if float(value).is_integer() and abs(value) < 1e15:
-            return format_number(int(value), lang)
+            return _format_number(int(value), lang)
         digits = min(6, max(1, 3 - int(math.floor(math.log10(abs(value))))))
-        text = format_number(round(value, digits), lang, digits=digits)
+        text = _format_number(round(value, digits), lang, digits=digits)
         decimal = "," if lang == "fr" else "."
         return text.rstrip("0").rstrip(decimal) if decimal in text else text
-    return format_number(value, lang, digits=digits)
+    return _format_number(value, lang, digits=digits)
 
 
 def _nice_step(span: float, target: int) -> float:
@@ -294,7 +291,9 @@ class _Canvas:
         self.legend_y = top + FONT["legend"]
         top += len(self.legend_rows) * FONT["legend"] * 1.6 + (12 if legend else 0)
         tick_width = max((_width_of(t, FONT["tick"]) for t in y_tick_texts), default=0)
-        left = _PAD + FONT["label"] * 1.3 + tick_width + 10
+        # A y label longer than the plot is tall goes on two lines (or more).
+        self.y_label_lines = _wrap(y_label, FONT["label"], height * 0.62 - 10)
+        left = _PAD + FONT["label"] * 1.25 * len(self.y_label_lines) + tick_width * 1.1 + 18
         x_tick_height = (x_tick_chars * FONT["tick"] * _CHAR * 0.72 + FONT["tick"]
                          if x_ticks_rotated else FONT["tick"] * 1.4)
         bottom_text = 8 + x_tick_height + FONT["label"] * 1.5 + 6 + \
@@ -395,10 +394,10 @@ class _Canvas:
                     group.add(_E.line((x, y - 5), (x + 28, y - 5), class_=f"{cls} sw-line",
                                       stroke=_stroke_of(cls), stroke_width=3,
                                       **({"stroke_dasharray": dash} if dash else {})))
-                elif shape == "ref":
+                elif shape.startswith("ref"):
                     group.add(_E.line((x, y - 5), (x + 28, y - 5), class_="sw-ref",
                                       stroke=_LIGHT["ink"], stroke_width=2,
-                                      stroke_dasharray="6 4"))
+                                      stroke_dasharray=_REF_DASHES[int(shape[3:] or 0)]))
                 elif shape == "band":
                     group.add(_E.rect((x, y - 12), (28, 14), class_=cls, fill=_stroke_of(cls),
                                       opacity=0.25))
@@ -417,9 +416,10 @@ class _Canvas:
         self.text(dwg, self.x_label, (self.x0 + self.x1) / 2, self.x_label_y, "label",
                   text_anchor="middle", class_="sw-x-label sw-ink")
         ly = (self.y0 + self.y1) / 2
-        lx = _PAD + FONT["label"] * 0.9
-        self.text(dwg, self.y_label, lx, ly, "label", text_anchor="middle",
-                  transform=f"rotate(-90 {lx} {round(ly, 2)})", class_="sw-y-label sw-ink")
+        for k, part in enumerate(self.y_label_lines):
+            lx = _PAD + FONT["label"] * (0.9 + 1.25 * k)
+            self.text(dwg, part, lx, ly, "label", text_anchor="middle",
+                      transform=f"rotate(-90 {lx} {round(ly, 2)})", class_="sw-y-label sw-ink")
         caption = _E.g(class_="sw-caption")
         y = self.caption_y
         for part in self.caption_lines:
@@ -439,8 +439,18 @@ def _alt(alt: Any, lang: str, title: str, parts: list[str], caption: str) -> str
     return " ".join(p.rstrip(".") + "." for p in (title, *parts, caption) if p)
 
 
+def _colon(lang: str) -> str:
+    """A colon as the language writes it: French puts a no-break space before it."""
+    return "\u00a0: " if lang == "fr" else ": "
+
+
+def _word(context: str, lang: str, **values: Any) -> str:
+    """A chart's own words (core/words.py), in ``lang``."""
+    return word(_WORDS[context], lang, context, **values)
+
+
 def _range_text(label: str, low: float, high: float, lang: str) -> str:
-    return f"{label}: {_fmt(low, lang)} – {_fmt(high, lang)}"
+    return f"{label}{_colon(lang)}{_fmt(low, lang)} – {_fmt(high, lang)}"
 
 
 # --- the four charts -------------------------------------------------------------------------
@@ -487,8 +497,7 @@ def histogram(values: Sequence[float] | None = None, *, counts: Any = None, bins
                 if edges[0] <= v <= edges[-1]:
                     i = min(len(heights) - 1, _bin_of(edges, v))
                     heights[i] += 1
-        total = f"{len(data):,}" if lang == "en" else format_number(len(data), lang)
-        summary = [f"{total} values", ] if lang == "en" else [f"{total} valeurs"]
+        summary = [_word("chart.values", lang, n=_format_number(len(data), lang))]
     else:
         if isinstance(counts, Mapping):
             if bins is not None:
@@ -530,8 +539,7 @@ def histogram(values: Sequence[float] | None = None, *, counts: Any = None, bins
         _range_text(x_label, edges[0] + (0.5 if discrete else 0),
                     edges[-1] - (0.5 if discrete else 0), lang),
         _range_text(y_label, 0, max(heights), lang),
-        (f"la plus haute barre : {_fmt(_mid(edges, tallest, discrete), lang)}"
-         if lang == "fr" else f"tallest bar at {_fmt(_mid(edges, tallest, discrete), lang)}")]
+        _word("chart.tallest", lang, x=_fmt(_mid(edges, tallest, discrete), lang))]
     legend = [(ref_label, "sw-ref", "ref")] if ref is not None and ref_label else []
     canvas = _Canvas("histogram", title=title, x_label=x_label, y_label=y_label,
                      caption=caption, alt=_alt(alt, lang, title, parts, caption),
@@ -674,17 +682,16 @@ def line(xs: Sequence[float], ys: Any, *, band: Any = None, reference: Any = Non
     for i, name in enumerate(series):
         if name:
             legend.append((name, f"sw-s{i}", "line"))
-    for name, _ in refs:
+    for i, (name, _) in enumerate(refs):
         if name:
-            legend.append((name, "sw-ref", "ref"))
+            legend.append((name, "sw-ref", f"ref{i}"))
     parts = [_range_text(x_label, min(x), max(x), lang)]
     for name, values in series.items():
-        parts.append((f"{name}: " if name else "") + _range_text(y_label, min(values),
+        parts.append((f"{name}{_colon(lang)}" if name else "") + _range_text(y_label, min(values),
                                                                max(values), lang)
-                     + (f" ({'fin' if lang == 'fr' else 'last'} {_fmt(values[-1], lang)})"))
+                     + f" ({_word('chart.last', lang, y=_fmt(values[-1], lang))})")
     for name, value in refs:
-        parts.append(f"{name or ('référence' if lang == 'fr' else 'reference')}: "
-                     f"{_fmt(value, lang)}")
+        parts.append(f"{name or _word('chart.reference', lang)}{_colon(lang)}{_fmt(value, lang)}")
     canvas = _Canvas("line", title=title, x_label=x_label, y_label=y_label, caption=caption,
                      alt=_alt(alt, lang, title, parts, caption), legend=legend,
                      y_tick_texts=y_texts)
@@ -706,11 +713,11 @@ def line(xs: Sequence[float], ys: Any, *, band: Any = None, reference: Any = Non
             [(to_x(a), to_y(lo)) for a, lo in reversed(list(zip(x, lows)))]
         canvas.plot.add(_E.polygon(_points(outline), class_="sw-band sw-s0",
                                    fill=_series_colour(0), opacity=0.22))
-    for _name, value in refs:
+    for i, (_name, value) in enumerate(refs):
         y = round(to_y(value), 2)
         canvas.plot.add(_E.line((canvas.x0, y), (canvas.x1, y), class_="sw-ref",
-                                stroke=_LIGHT["ink"], stroke_width=2, stroke_dasharray="6 4",
-                                **{"data-value": value}))
+                                stroke=_LIGHT["ink"], stroke_width=2,
+                                stroke_dasharray=_REF_DASHES[i], **{"data-value": value}))
     for i, (name, values) in enumerate(series.items()):
         dash = _DASHES[i % len(_DASHES)]
         canvas.plot.add(_E.polyline(
@@ -816,18 +823,17 @@ def bars(labels: Sequence[Any], values: Any, *, intervals: Any = None,
     longest = max(len(n) for n in names)
     slot_guess = (WIDTH - 140) / len(names)
     rotated = longest * FONT["tick"] * _CHAR > slot_guess * 0.95 and len(names) <= 40
-    parts = [f"{x_label}: " + ", ".join(names[:30]) + (" …" if len(names) > 30 else "")]
+    parts = [f"{x_label}{_colon(lang)}" + ", ".join(names[:30]) + (" …" if len(names) > 30 else "")]
     for name, vals in series.items():
         shown = ", ".join(
             f"{label} {_fmt(v, lang)}"
             + (f" ({_fmt(whiskers[name][i][0], lang)} – {_fmt(whiskers[name][i][1], lang)})"
                if name in whiskers else "")
             for i, (label, v) in enumerate(zip(names, vals)) if i < 30)
-        parts.append((f"{name}: " if name else f"{y_label}: ") + shown
+        parts.append((f"{name}{_colon(lang)}" if name else f"{y_label}{_colon(lang)}") + shown
                      + (" …" if len(vals) > 30 else ""))
     if ref is not None:
-        parts.append(f"{ref_label or ('référence' if lang == 'fr' else 'reference')}: "
-                     f"{_fmt(ref, lang)}")
+        parts.append(f"{ref_label or _word('chart.reference', lang)}{_colon(lang)}{_fmt(ref, lang)}")
     canvas = _Canvas("bars", title=title, x_label=x_label, y_label=y_label, caption=caption,
                      alt=_alt(alt, lang, title, parts, caption), legend=legend,
                      y_tick_texts=y_texts, x_ticks_rotated=rotated,
@@ -898,9 +904,10 @@ def heatmap(row_labels: Sequence[Any], column_labels: Sequence[Any], values: Any
     low, high = min(flat), max(flat)
     top_cell = max(((r, c) for r in range(len(rows)) for c in range(len(columns))),
                    key=lambda rc: grid[rc[0]][rc[1]])
-    parts = [f"{y_label} × {x_label}: {len(rows)} × {len(columns)}, "
+    parts = [f"{y_label} × {x_label}{_colon(lang)}{len(rows)} × {len(columns)}, "
              f"{_fmt(low, lang)} – {_fmt(high, lang)}",
-             f"max {_fmt(high, lang)} ({rows[top_cell[0]]} → {columns[top_cell[1]]})"]
+             f"{_word('chart.max', lang, value=_fmt(high, lang))} "
+             f"({rows[top_cell[0]]} → {columns[top_cell[1]]})"]
     row_texts = rows
     canvas = _Canvas("heatmap", title=title, x_label=x_label, y_label=y_label,
                      caption=caption, alt=_alt(alt, lang, title, parts, caption), legend=[],
