@@ -195,6 +195,27 @@ export function wordText(model, context, english, values = {}) {
 /** A colour's name in the model's language: "red", "rouge". */
 export const colourWord = (model, colour) => wordText(model, `colour.${colour}`, colour);
 
+// --- numbers, as the words' language writes them ----------------------------------------------
+// The browser's own locale data (Intl.NumberFormat, CLDR) in the language of the strings trait,
+// whatever the browser's language: "1,000" / "1 000", "95.3%" / "95,3 %". English is written as
+// the page always wrote it; Python's sorry_widget/core/numbers.py writes the same in its texts.
+
+/** @param {AnyModel} model @returns {string} the language the words are in */
+const wordsLanguage = (model) => strings(model).language || "en";
+
+/** A whole number grouped by thousands in the words' language: "12,345", "12 345". */
+export function numberText(model, n) {
+  return new Intl.NumberFormat(wordsLanguage(model)).format(n);
+}
+
+/** A fraction as a percentage with `digits` decimals in the words' language: "95.3%", "95,3 %". */
+export function percentText(model, fraction, digits = 1) {
+  const language = wordsLanguage(model);
+  if (language === "en") return `${(100 * fraction).toFixed(digits)}%`;
+  return new Intl.NumberFormat(language, { style: "percent", minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(fraction);
+}
+
 // --- plural rules: gettext's C expressions of n, e.g. "(n > 1)" --------------------------------
 const RULES = new Map();
 const BINARY = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];

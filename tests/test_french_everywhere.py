@@ -126,6 +126,8 @@ def test_every_command_with_lang_speaks_french(capsys, tmp_path):
     cardrecord = tmp_path / "g2.json"
     outputs["cardgame play"] = run(capsys, "cardgame", "play", "--seed", "3", "--players", "3",
                                    "--lang", "fr", "--record", str(cardrecord))
+    outputs["cardgame simulate"] = run(capsys, "cardgame", "simulate", "--games", "20",
+                                       "--seed", "3", "--lang", "fr")
     position = tmp_path / "p.json"
     position.write_text(json.dumps({
         "format": "sorry-position/1", "rules": "classic", "to_move": "red",

@@ -1,7 +1,7 @@
 // The coach: each move's chance to win, as bars and as coloured places.
 
 import { h } from "../dom.js";
-import { uiText } from "../strings.js";
+import { numberText, percentText, uiText } from "../strings.js";
 import { colourName } from "../words.js";
 
 /**
@@ -14,8 +14,8 @@ export function coachHeading(model, advice) {
   const t = (key, values) => uiText(model, key, values);
   const who = t("coach.who", { colour: colourName(model, advice.colour) });
   if (advice.method === "exact") return t("coach.exactly", { who });
-  const numbers = { who, strategy: advice.strategy, games: advice.games.toLocaleString(),
-    rollouts: advice.rollouts.toLocaleString() };
+  const numbers = { who, strategy: advice.strategy, games: numberText(model, advice.games),
+    rollouts: numberText(model, advice.rollouts) };
   return t(advice.method === "racing" ? "coach.racing" : "coach.full", numbers);
 }
 
@@ -62,11 +62,12 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     // The bars share one scale, from 0 to just above the highest interval, so that moves
     // with similar chances still look different.
     const top = Math.min(1, Math.ceil(10 * Math.max(...advice.moves.map((m) => m.ci95[1]))) / 10);
-    const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    const pct = (x) => percentText(model, x, 1);
+    // (a CSS length, not words: written the same in every language)
     const along = (x) => `${(100 * x / top).toFixed(1)}%`;
     box.append(h("div", { class: "sw-coach-scale" }, h("span", {}),
-      h("span", { class: "sw-coach-axis" }, h("span", {}, "0%"),
-        h("span", {}, `${Math.round(100 * top)}%`)), h("span", {})));
+      h("span", { class: "sw-coach-axis" }, h("span", {}, percentText(model, 0, 0)),
+        h("span", {}, percentText(model, top, 0))), h("span", {})));
     for (const m of advice.moves) {
       // An exact figure has no interval to draw; an estimate says how many games it rests on.
       const figure = m.exact ? uiText(model, "coach.exact_figure", { rate: pct(m.win_rate) })

@@ -121,9 +121,15 @@ test("coachHeading: exact chances say so", () => {
 
 test("coachHeading: racing estimates say how many games in all and after each", () => {
   const text = coachHeading(fakeModel(), advice("racing"));
-  // (numbers as the page's locale writes them)
-  assert.ok(text.includes(`${(12000).toLocaleString()} smart games in all, up to ` +
-    `${(4000).toLocaleString()} after each; clearly worse moves dropped`), text);
+  // (numbers as the words' language writes them, whatever the browser's own language)
+  assert.ok(text.includes("12,000 smart games in all, up to 4,000 after each; clearly worse " +
+    "moves dropped"), text);
+});
+
+test("coachHeading: in French, its numbers the French way (U+202F between the thousands)", () => {
+  const text = coachHeading(french(), advice("racing"));
+  assert.ok(text.includes("12\u202f000 parties smart en tout, jusqu'à 4\u202f000 après chacun"), text);
+  assert.ok(text.endsWith("intervalles à 95\u00a0%)"), text);
 });
 
 test("coachHeading: in French, with the colour's French name", () => {
@@ -131,7 +137,7 @@ test("coachHeading: in French, with the colour's French name", () => {
 });
 
 test("coachHeading: full estimates say how many games each", () => {
-  assert.ok(coachHeading(fakeModel(), advice("full")).endsWith(`(${(4000).toLocaleString()} smart games each, 95% intervals)`));
+  assert.ok(coachHeading(fakeModel(), advice("full")).endsWith("(4,000 smart games each, 95% intervals)"));
 });
 
 test("boardStatus: the person's turn with no kernel behind the widget: run the cell again, no click asked", () => {

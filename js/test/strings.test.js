@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { UI_ENGLISH, colourWord, uiCount, uiHas, uiText, wordText } from "../strings.js";
+import { UI_ENGLISH, colourWord, numberText, percentText, uiCount, uiHas, uiText, wordText }
+  from "../strings.js";
 import { PAGE_STRINGS, fakeModel, french } from "./fake-model.js";
 
 // The French words below are the catalogs' (page-strings.json is what Python sends in French).
@@ -113,4 +114,22 @@ test("strings: a translation keeps the English entry's placeholders", () => {
       assert.deepEqual(names(text), names(UI_ENGLISH[key]), `${language}: ${key}`);
     }
   }
+});
+
+test("numberText and percentText: English as the page always wrote it", () => {
+  assert.equal(numberText(fakeModel(), 12345), "12,345");
+  assert.equal(percentText(fakeModel(), 0.953), "95.3%");
+  assert.equal(percentText(fakeModel(), 0.5, 0), "50%");
+  assert.equal(percentText(fakeModel(), 0.12345, 2), "12.35%");
+});
+
+test("numberText and percentText: French from the browser's locale data (CLDR)", () => {
+  assert.equal(numberText(french(), 12345), "12\u202f345");
+  assert.equal(percentText(french(), 0.953), "95,3\u00a0%");
+  assert.equal(percentText(french(), 0.5, 0), "50\u00a0%");
+});
+
+test("numberText: follows the strings trait's language, not the browser's", () => {
+  assert.equal(numberText(fakeModel({ language: "en", strings: PAGE_STRINGS.fr }), 1000),
+    "1\u202f000");
 });

@@ -10,7 +10,8 @@ from ..core.colours import COLOURS as CARD_GAME_COLOURS
 from ..cardgame.strategies import CARD_STRATEGIES
 from ..core.messages import DEFAULT_LANGUAGE, explanation_in
 from .common import (MAX_LINE_BYTES, SEED_HELP, add_lang, add_strategy, answer_file,
-                     answer_lines, said, stderr_bar, strategies_from_args, usage_error, words)
+                     answer_lines, colour_word, said, stderr_bar, strategies_from_args,
+                     usage_error, words)
 from .text import _, ngettext
 
 
@@ -62,7 +63,7 @@ def cmd_cardgame_simulate(args) -> int:
     for i, (colour, wins, rate) in enumerate(zip(summary["players"], summary["wins_per_seat"],
                                                  summary["win_rate_per_seat"]), 1):
         print(_("seat {seat}  {colour:<6} {wins:8.1f} wins  {rate:7.2%}").format(
-            seat=i, colour=colour, wins=wins, rate=rate))
+            seat=i, colour=colour_word(colour, args.lang), wins=wins, rate=rate))
     print(_("rounds per game: mean {mean:.1f}, sd {sd:.1f}").format(
         mean=summary["rounds_per_game_mean"], sd=summary["rounds_per_game_sd"]))
     print(_("turns per game: mean {mean:.1f}, sd {sd:.1f}").format(
@@ -138,6 +139,7 @@ def add_cardgame(sub) -> None:
                            help=_("write the game as a sorry-cardrecord/1 file"))
             add_strategy(p, CARD_STRATEGIES)
         if name == "simulate":
+            add_lang(p)
             p.add_argument("--games", type=int, default=100)
             p.add_argument("--json", action="store_true")
             p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)

@@ -6,7 +6,11 @@ scripts/update_catalogs.py collects from this package with Babel's Python extrac
 
 The language is the command's ``--lang`` (set by ``main`` for the run), else English, whose
 texts are the English written here, unchanged. Each entry's ``msgctxt`` is its English, as for
-the words of core/messages.py's :func:`~sorry_widget.core.messages.word`."""
+the words of core/messages.py's :func:`~sorry_widget.core.messages.word`.
+
+In another language a sentence is a :class:`Sentence`, whose ``.format()`` writes its numbers
+in that language's way (core/numbers.py): ``{rate:7.2%}`` is ``95,30 %``, ``{size:,}`` is
+``1 000``; English sentences are plain ``str``, formatted as they always were."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import string
 from collections.abc import Sequence
 
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, translation_or_none, translations
+from ..core.numbers import Numbers
 
 DOMAIN = "cli"
 _language = DEFAULT_LANGUAGE
@@ -43,11 +48,28 @@ def language_asked(argv: Sequence[str]) -> str:
     return found if found in LANGUAGES else DEFAULT_LANGUAGE
 
 
+class Sentence(str):
+    """A sentence in a language other than English: ``.format()`` fills it as
+    :meth:`str.format` does, with its numbers in the language's way
+    (:class:`~sorry_widget.core.numbers.Numbers`)."""
+
+    language: str
+
+    def __new__(cls, text: str, language: str) -> Sentence:
+        sentence = super().__new__(cls, text)
+        sentence.language = language
+        return sentence
+
+    def format(self, /, *args, **kwargs) -> str:
+        return Numbers(self.language).vformat(self, args, kwargs)
+
+
 def _(english: str) -> str:
     """One of the CLI's sentences in the current language."""
     if _language == DEFAULT_LANGUAGE:
         return english
-    return _checked(translations(DOMAIN, _language).pgettext(english, english), english)
+    return Sentence(_checked(translations(DOMAIN, _language).pgettext(english, english), english),
+                    _language)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -56,7 +78,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if _language == DEFAULT_LANGUAGE:
         return english
     found = translations(DOMAIN, _language).npgettext(singular, singular, plural, n)
-    return _checked(found, english, singular)
+    return Sentence(_checked(found, english, singular), _language)
 
 
 def _fields(text: str) -> set[tuple[str, str, str | None]]:

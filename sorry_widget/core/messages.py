@@ -22,6 +22,12 @@ Field specs (after the colon), applied left to right and joined by ``|``:
 - ``sentences``: a list rendered and each put after a space (empty list: nothing);
 - ``rules``: rule ids (a string or a list) joined with ``", "``.
 
+Numbers: a language other than English writes a fraction (a float) with its own decimal sign,
+the same digits as the English (``0.5`` -> ``0,5``); a kind that formats a number, such as the
+widgets' ``grouped`` or ``percent``, formats it with :func:`sorry_widget.core.numbers.format_as`
+in the message's language. A whole number is written as the English writes it (``1000``: a
+seed or a year must not be split), unless its template gives it a kind.
+
 A nested :class:`Message` renders in the same language. A message's rule ids
 (:meth:`Message.rule_ids`) are those of every parameter named ``rules``, nested ones included.
 
@@ -52,6 +58,8 @@ import struct
 import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
+
+from .numbers import Numbers, format_as
 
 DEFAULT_LANGUAGE = "en"
 #: Where the catalogs are: ``locale/<language>/LC_MESSAGES/<domain>.po`` and ``.mo``.
@@ -280,6 +288,8 @@ def word(english: str, language: str = DEFAULT_LANGUAGE, context: str | None = N
         context = context or english
         found = translations("words", language).pgettext(context, english)
         text = translation_or_none(found, english, ("words", language, context)) or english
+        if values:  # its numbers in the language's way, as a message's (core/numbers.py)
+            return Numbers(language).vformat(text, (), values)
     return text.format(**values) if values else text
 
 
@@ -373,7 +383,12 @@ class _Words(string.Formatter):
         self.language = language
 
     def _words(self, value: Any) -> str:
-        return render(value, self.language) if isinstance(value, Message) else str(value)
+        if isinstance(value, Message):
+            return render(value, self.language)
+        if isinstance(value, float) and self.language != DEFAULT_LANGUAGE:
+            # The digits the English writes, with the language's decimal sign: "0,5".
+            return format_as(value, "", self.language)
+        return str(value)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:

@@ -40,6 +40,7 @@ from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
 from ..board.strategies import STRATEGIES, as_strategy
 from ..core.messages import DEFAULT_LANGUAGE, Message, register
+from ..core.numbers import format_as
 from ..core.words import register_kinds
 
 #: The coach's verdicts (domain ``"coach"``), translated in the catalogs like every message.
@@ -55,8 +56,8 @@ register("coach", "en", {
                 "{games:grouped} games on the same deals: more games would tell them apart, or "
                 "they are about as good.",
     "other_moves": "{count} other moves",
-}, kinds={"percent": lambda value, language: f"{value:.1%}",
-          "grouped": lambda value, language: f"{value:,}"})
+}, kinds={"percent": lambda value, language: format_as(value, ".1%", language),
+          "grouped": lambda value, language: format_as(value, ",", language)})
 register_kinds("coach")
 
 

@@ -14,6 +14,7 @@ from ..board.cards import card_label, with_article
 from ..core.words import register_kinds
 from ..board.rules import RULE_SETS
 from ..core.messages import Message, register, render, word
+from ..core.numbers import format_as
 
 #: Message id (without the ``widget.`` domain) -> English template.
 ENGLISH: dict[str, str] = {
@@ -176,9 +177,10 @@ KINDS = {
     "value_type": lambda value, language: _VALUE_TYPES.get(str(value), str(value)),
     "board_card": lambda value, language: card_label(value),
     "board_card_article": lambda value, language: with_article(card_label(value)),
-    "grouped": lambda value, language: f"{value:,}",
-    "tenths": lambda value, language: f"{value:.1f}",
-    "percent": lambda value, language: f"{value:.0%}",
+    # numbers as the language writes them (core/numbers.py): "1,000" / "1 000", "0.5" / "0,5"
+    "grouped": lambda value, language: format_as(value, ",", language),
+    "tenths": lambda value, language: format_as(value, ".1f", language),
+    "percent": lambda value, language: format_as(value, ".0%", language),
     "full_stop": _full_stop,
 }
 
