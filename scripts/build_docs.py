@@ -42,7 +42,7 @@ SITE = ROOT / "docs" / "site"
 SECTIONS = [
     ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach"]),
     ("Files and engines", ["position-format", "record-format", "limits", "simulation", "exact",
-                           "lite"]),
+                           "plots", "lite"]),
 ]
 
 

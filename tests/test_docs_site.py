@@ -258,6 +258,27 @@ def test_every_lesson_is_shown_with_what_it_printed_and_its_boards(site):
     assert 'href="../coach.html"' in html and "../docs/" not in html
 
 
+def test_every_chart_a_lesson_draws_is_an_image_on_its_page(site):
+    """The docs site shows each lesson's charts (sorry_widget/render/charts.py) as images: at
+    least as many as the lesson draws when it runs natively, each an SVG file of the site with
+    its own text alternative as the image's alt."""
+    from support.charts import is_chart, native_charts
+
+    total = 0
+    for lesson in LESSONS:
+        html = (site / "lessons" / f"{lesson.stem}.html").read_text(encoding="utf-8")
+        images = re.findall(r'<img alt="([^"]*)" src="\.\./(_images/[0-9a-f]+\.svg)"', html)
+        charts = [(unescape(alt), site / src) for alt, src in images
+                  if is_chart((site / src).read_text(encoding="utf-8"))]
+        expected = native_charts(lesson.name)
+        assert len(charts) >= expected, (lesson.stem, len(charts), expected)
+        for alt, svg in charts:
+            label = re.search(r'<svg\b[^>]*\baria-label="([^"]*)"', svg.read_text())
+            assert alt and alt == unescape(label.group(1)), (lesson.stem, alt)
+        total += len(charts)
+    assert total >= 8  # lessons 06-08 draw 8 charts between them
+
+
 def test_the_try_page_opens_every_lesson_in_the_lite_site(site):
     html = (site / "try.html").read_text(encoding="utf-8")
     opened = set(re.findall(r'href="lite/lab/index\.html\?path=([^"]+)"', html))

@@ -161,3 +161,38 @@ def test_an_export_that_cannot_be_written_is_one_line_naming_the_path(tmp_path):
                               capture_output=True, text=True)
         assert done.returncode == 1 and "Traceback" not in done.stderr
         assert done.stderr.strip() == f"sorry-widget export: not saved to {target}: {reason}"
+
+
+def test_an_exported_lesson_keeps_its_charts_offline(browser, tmp_path):
+    """Every chart the lesson draws when it runs is in its exported page, inline (its text
+    alternative for a screen reader), and shows with the network cut."""
+    from sorry_widget.render.charts import MARKER_CLASS
+    from sorry_widget.widget.export import export_notebook
+    from support.charts import charts_in
+
+    lessons = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, lessons, ignore=shutil.ignore_patterns("out", ".ipynb_*"))
+    path = lessons / "06-variants.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=300, kernel_name="python3", store_widget_state=True,
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    drawn = charts_in(nb)  # as many as the lesson drew, natively
+    assert drawn >= 1
+    out = tmp_path / "variants.html"
+    out.write_text(export_notebook(nb, execute=False), encoding="utf-8")
+    page, tried, errors = offline_page(browser, out)
+    charts = page.locator(f"svg.{MARKER_CLASS}")
+    assert charts.count() == drawn
+    for i in range(drawn):
+        chart = charts.nth(i)
+        chart.scroll_into_view_if_needed()
+        box = chart.bounding_box()
+        assert box and box["width"] >= 400 and box["height"] >= 250, box
+        label = chart.get_attribute("aria-label")
+        assert chart.get_attribute("role") == "img" and label and "games" in label
+        # The background is drawn (the theme's rule applied), not transparent.
+        fill = chart.locator(".sw-bg").evaluate("e => getComputedStyle(e).fill")
+        assert fill == "rgb(255, 255, 255)", fill
+    page.context.close()
+    assert not errors, errors
+    assert not tried, tried

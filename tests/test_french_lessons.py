@@ -28,7 +28,10 @@ PRESENTATION = {
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
 PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur"}
 #: Keyword arguments holding words: a board's status line, a plot's label, a note's text...
-WORDS = {"label", "status", "text", "title", "language"}
+WORDS = {"label", "status", "text", "title", "language",
+         # the charts' words (sorry_widget/render/charts.py)
+         "x_label", "y_label", "caption", "alt", "series_label", "band_label", "reference_label",
+         "lang"}
 #: What a French lesson calls to get the English call's words in French.
 FRENCH_FOR = {"explanation_in": "explanation", "why_illegal_message": "why_illegal"}
 #: Cells whose French differs in structure, not in what it computes, and why. Only their

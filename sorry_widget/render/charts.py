@@ -75,6 +75,8 @@ PALETTES = {
              "series": ("#6cb6ff", "#ffa657", "#56d364", "#f778ba", "#e3c54a", "#b5a8ff")},
 }
 _DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 2")
+#: Reference lines: each its own dash, so two exact answers and a half stay apart.
+_REF_DASHES = ("6 4", "2 4", "12 4 2 4", "1 3", "8 2", "4 2 1 2")
 #: Viridis, from low to high: readable on both backgrounds and in grey.
 _VIRIDIS = ("#440154", "#414487", "#2a788e", "#22a884", "#7ad151", "#fde725")
 
@@ -395,10 +397,10 @@ class _Canvas:
                     group.add(_E.line((x, y - 5), (x + 28, y - 5), class_=f"{cls} sw-line",
                                       stroke=_stroke_of(cls), stroke_width=3,
                                       **({"stroke_dasharray": dash} if dash else {})))
-                elif shape == "ref":
+                elif shape.startswith("ref"):
                     group.add(_E.line((x, y - 5), (x + 28, y - 5), class_="sw-ref",
                                       stroke=_LIGHT["ink"], stroke_width=2,
-                                      stroke_dasharray="6 4"))
+                                      stroke_dasharray=_REF_DASHES[int(shape[3:] or 0)]))
                 elif shape == "band":
                     group.add(_E.rect((x, y - 12), (28, 14), class_=cls, fill=_stroke_of(cls),
                                       opacity=0.25))
@@ -674,9 +676,9 @@ def line(xs: Sequence[float], ys: Any, *, band: Any = None, reference: Any = Non
     for i, name in enumerate(series):
         if name:
             legend.append((name, f"sw-s{i}", "line"))
-    for name, _ in refs:
+    for i, (name, _) in enumerate(refs):
         if name:
-            legend.append((name, "sw-ref", "ref"))
+            legend.append((name, "sw-ref", f"ref{i}"))
     parts = [_range_text(x_label, min(x), max(x), lang)]
     for name, values in series.items():
         parts.append((f"{name}: " if name else "") + _range_text(y_label, min(values),
@@ -706,11 +708,11 @@ def line(xs: Sequence[float], ys: Any, *, band: Any = None, reference: Any = Non
             [(to_x(a), to_y(lo)) for a, lo in reversed(list(zip(x, lows)))]
         canvas.plot.add(_E.polygon(_points(outline), class_="sw-band sw-s0",
                                    fill=_series_colour(0), opacity=0.22))
-    for _name, value in refs:
+    for i, (_name, value) in enumerate(refs):
         y = round(to_y(value), 2)
         canvas.plot.add(_E.line((canvas.x0, y), (canvas.x1, y), class_="sw-ref",
-                                stroke=_LIGHT["ink"], stroke_width=2, stroke_dasharray="6 4",
-                                **{"data-value": value}))
+                                stroke=_LIGHT["ink"], stroke_width=2,
+                                stroke_dasharray=_REF_DASHES[i], **{"data-value": value}))
     for i, (name, values) in enumerate(series.items()):
         dash = _DASHES[i % len(_DASHES)]
         canvas.plot.add(_E.polyline(

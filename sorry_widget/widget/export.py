@@ -64,6 +64,19 @@ def _is_board(state: dict) -> bool:
     return "drawing" in state and "plays" in state and "_esm" in state
 
 
+def _chart_inline(data: dict) -> None:
+    """A lesson's chart (render/charts.py) goes into the page as inline SVG, not nbconvert's
+    <img> of it: inline, its text alternative (aria-label, <title>) reaches a screen reader and
+    it follows the page's theme; like the picture, it needs nothing from the network."""
+    from ..render.charts import MARKER_CLASS
+
+    svg = data.get("image/svg+xml")
+    svg = "".join(svg) if isinstance(svg, list) else svg
+    if isinstance(svg, str) and "text/html" not in data and \
+            svg.lstrip().startswith("<svg") and f'class="{MARKER_CLASS} ' in svg[:4000]:
+        data["text/html"] = f'<figure class="sorry-chart">{svg}</figure>'
+
+
 def export_notebook(notebook, execute: bool = True, timeout: int = 300) -> str:
     """The notebook (a path or an ``nbformat`` node) as one self-contained HTML page.
 
@@ -91,6 +104,7 @@ def export_notebook(notebook, execute: bool = True, timeout: int = 300) -> str:
     for cell in nb.cells:
         for output in cell.get("outputs", []):
             data = output.get("data", {})
+            _chart_inline(data)
             view = data.get(WIDGET_VIEW)
             if view is None:
                 continue
