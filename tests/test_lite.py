@@ -283,10 +283,10 @@ def check_the_probability_lesson(lesson: Lesson, seconds: float) -> None:
 def check_the_strategy_lesson(lesson: Lesson, seconds: float) -> None:
     """Lesson 05 offline plays on the pure-Python engine, as many games as its words say there,
     and the intervals' widening it states is the square root of the games' ratio."""
-    words = " ".join(
+    words = " ".join(" ".join(
         "".join(c["source"]) for c in json.loads(
             (ROOT / "notebooks" / "05-strategy-experiments.ipynb").read_text())["cells"]
-        if c["cell_type"] == "markdown").split()
+        if c["cell_type"] == "markdown").split())
     said = lesson.run_code("print(four.engine, advice.engine, four.games, two.games, "
                            "heat_games.games, advice.rollouts)").split()
     assert said[:2] == ["python", "python"], said
