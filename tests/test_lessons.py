@@ -266,7 +266,7 @@ def simulate(players, games, strategy, seed):
 cell = json.loads(sys.stdin.read())
 began = time.perf_counter()
 exec(cell, {"simulate": simulate, "wilson_interval": wilson_interval,
-            "fast_engine_available": fast_engine_available})
+            "fast_engine_available": fast_engine_available, "IN_BROWSER": False})
 print(json.dumps({"played": played, "seconds": time.perf_counter() - began,
                   "fast": fast_engine_available()}))
 """
