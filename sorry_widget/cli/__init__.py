@@ -1,10 +1,12 @@
 """The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
-``play``, ``replay``, ``cardgame``, ``export``, ``lessons``, ``lab``, ``--version``.
+``train``, ``play``, ``replay``, ``review``, ``cardgame``, ``export``, ``lessons``, ``lab``,
+``--version``.
 
 One module per concern: the board game's commands (board.py), its experiments
-(experiments.py), exact answers (exact.py), the card game's commands (cardgame.py), exports
-(export.py), the lessons' (lessons.py), and what they share (common.py). ``main`` is the entry
-point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
+(experiments.py), exact answers (exact.py), the learned player's training (training.py),
+reviews of games (review.py), the card game's commands (cardgame.py), exports (export.py), the
+lessons' (lessons.py), and what they share (common.py). ``main`` is the entry point
+(``sorry-widget``, ``python -m sorry_widget.cli``)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from .exact import add_exact
 from .experiments import add_simulate_and_coach
 from .export import add_export
 from .lessons import add_lessons_and_lab
+from .review import add_review
+from .training import add_train
 from .text import _, language_asked, set_language
 
 
@@ -35,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     # In the order `sorry-widget --help` lists them.
     for add in (add_moves_and_score, add_simulate_and_coach, add_exact, add_play_and_replay,
-                add_cardgame, add_export, add_lessons_and_lab):
+                add_train, add_review, add_cardgame, add_export, add_lessons_and_lab):
         add(sub)
     return parser
 
