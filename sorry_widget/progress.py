@@ -1,13 +1,23 @@
 """Progress bars for long experiments: ``simulate(..., progress=ProgressBar())``.
 
 The engine only calls ``progress(done, total)`` (it stays standard-library only, for Pyodide);
-this adapter hands those calls to ``tqdm.auto``, which draws a widget bar in a notebook (Jupyter,
-JupyterLite) and a text bar on a terminal, with the rate and the time left.
+this adapter hands those calls to ``tqdm.auto``, which draws a widget bar in a notebook and a text
+bar on a terminal, with the rate and the time left. In JupyterLite (Pyodide) it uses tqdm's
+notebook bar itself: tqdm.auto does not know that kernel and would draw a text bar on stderr.
 """
 
 from __future__ import annotations
 
-from tqdm.auto import tqdm
+import sys
+
+if sys.platform == "emscripten":
+    from tqdm.notebook import tqdm as _notebook_tqdm
+
+    class tqdm(_notebook_tqdm):
+        # The browser starts no threads: tqdm's monitor thread would fail with a warning.
+        monitor_interval = 0
+else:
+    from tqdm.auto import tqdm
 
 
 class ProgressBar:

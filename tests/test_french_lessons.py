@@ -20,11 +20,12 @@ FRENCH = ENGLISH / "fr"
 #: Calls that only present what was computed: their words differ between the languages, and so
 #: may the way they write a number (0.5 in English, 0,5 in French). The French lessons' own
 #: helpers (nombre, entier, pourcent, puissance, couleur) and sorry_widget.core.numbers's
-#: (format_number, format_percent, format_as) write numbers and colour names.
+#: (format_number, format_percent, format_as) write numbers and colour names; rapport and
+#: rapport_du_coach write in French what an experiment's and the coach's report() write.
 PRESENTATION = {
     "print", "say", "dire", "display", "fill", "replace", "capitalize", "join", "text", "word",
     "report", "split", "set_xlabel", "set_ylabel", "set_title", "legend", "set_xticks",
-    "nombre", "entier", "pourcent", "puissance", "couleur",
+    "nombre", "entier", "pourcent", "puissance", "couleur", "rapport", "rapport_du_coach",
     "format_number", "format_percent", "format_as",
 }
 #: Presentation calls whose first argument is what is computed; the rest (the language, the
@@ -32,12 +33,15 @@ PRESENTATION = {
 NUMBER_WRITERS = {"nombre", "entier", "pourcent", "puissance", "format_number", "format_percent",
                   "format_as"}
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
-PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur"}
+PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur",
+                        "rapport", "rapport_du_coach"}
 #: Keyword arguments holding words: a board's status line, a plot's label, a note's text...
 WORDS = {"label", "status", "text", "title", "language",
          # the charts' words (sorry_widget/render/charts.py)
          "x_label", "y_label", "caption", "alt", "series_label", "band_label", "reference_label",
-         "lang"}
+         "lang",
+         # a progress bar's (sorry_widget/progress.py)
+         "description", "unit"}
 #: What a French lesson calls to get the English call's words in French.
 FRENCH_FOR = {"explanation_in": "explanation", "why_illegal_message": "why_illegal"}
 #: Cells whose French differs in structure, not in what it computes, and why. Only their
@@ -47,7 +51,7 @@ RESTRUCTURED = {
     ("08", 11): "the coach's estimates listed in French",
 }
 #: One-word labels an English cell prints, which the French cell prints translated.
-LABELS = {("06", 6): ("teams",)}
+LABELS = {("06", 6): ("teams",), ("05", 2): ("inside", "outside")}
 DATA_STRING = re.compile(r"[A-Za-z0-9_.:/!+<>\-]+")
 
 

@@ -271,11 +271,65 @@ def check_the_markov_chains(lesson: Lesson, seconds: float) -> None:
     assert found and found[3] == "python" and int(found[2]) <= 1200
 
 
+def check_the_probability_lesson(lesson: Lesson, seconds: float) -> None:
+    """Lesson 04 keeps its full size offline (its words say so): the browser shuffles the same
+    20,000 and 30 x 3,000 decks as here, so its numbers are the ones recomputed here."""
+    import random
+
+    from sorry_widget.board.cards import DrawPile, deck_cards
+
+    said = lesson.run_code("print(len(positions), repr(running[-1]), hits)")
+    count, mean, hits = said.strip().split(" ", 2)
+
+    def first_starter(seed):
+        pile = DrawPile(deck_cards("classic45"), random.Random(seed))
+        return next(n for n in range(1, 46) if pile.draw() in (1, 2))
+
+    def sorry_within(seed, n):
+        pile = DrawPile(deck_cards("classic45"), random.Random(f"s{seed}"))
+        return any(pile.draw() == 13 for _ in range(n))
+
+    positions = [first_starter(s) for s in range(int(count))]
+    assert int(count) == 20_000 and float(mean) == sum(positions) / len(positions)
+    assert json.loads(hits) == [sum(sorry_within(s, n) for s in range(3000))
+                                for n in range(1, 31)]
+
+
+def check_the_strategy_lesson(lesson: Lesson, seconds: float) -> None:
+    """Lesson 05 offline plays on the pure-Python engine, as many games as its words say there,
+    and the intervals' widening it states is the square root of the games' ratio."""
+    words = " ".join(" ".join(
+        "".join(c["source"]) for c in json.loads(
+            (ROOT / "notebooks" / "05-strategy-experiments.ipynb").read_text())["cells"]
+        if c["cell_type"] == "markdown").split())
+    said = lesson.run_code("print(four.engine, advice.engine, four.games, two.games, "
+                           "heat_games.games, advice.rollouts)").split()
+    assert said[:2] == ["python", "python"], said
+    games, rollouts = int(said[2]), int(said[5])
+    stated = re.search(r"the pure-Python engine plays ([\d,]+)\)", words)
+    assert stated and int(stated[1].replace(",", "")) == games == int(said[3])
+    # Counting squares, the slowest experiment, is a quarter of its native size offline.
+    heat = re.search(r"it plays a quarter of the games \(([\d,]+) instead of ([\d,]+)\)", words)
+    assert heat and int(heat[1]) == int(said[4]) and 4 * int(heat[1]) == int(heat[2]) == games // 5
+    fewer = re.search(r"so (\d+) times fewer games \(([\d,]+) instead of ([\d,]+)\) make it "
+                      r"(\d+) times wider", words)
+    assert fewer, words
+    native, offline = int(fewer[3].replace(",", "")), int(fewer[2].replace(",", ""))
+    assert offline == games and int(fewer[1]) == native // offline
+    assert int(fewer[4]) == round((native / offline) ** 0.5)
+    coach = re.search(r"keeps to ([\d,]+) games in all, (\d+) after each move", words)
+    assert coach and int(coach[2]) == rollouts, (coach, rollouts)
+
+
 #: What a lesson's run offline must also show, beyond running with its charts.
 CHECKS = {
     "01-quick-start.ipynb": check_the_quick_start,
     "02-rules-tour.ipynb": check_the_rules_tour,
     "03-replay-and-annotate.ipynb": check_the_replay_lesson,
+    "04-probability-with-cards.ipynb": check_the_probability_lesson,
+    "04-probabilites-avec-les-cartes.ipynb": check_the_probability_lesson,
+    "05-strategy-experiments.ipynb": check_the_strategy_lesson,
+    "05-experiences-de-strategie.ipynb": check_the_strategy_lesson,
     "06-variants.ipynb": lambda lesson, seconds: lesson.boards(3),
     "07-card-game.ipynb": lambda lesson, seconds: lesson.boards(3),
     "08-markov-chains.ipynb": check_the_markov_chains,

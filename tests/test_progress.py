@@ -32,3 +32,22 @@ def test_the_engine_keeps_its_plain_callback():
     simulate(2, games=20, seed="c", progress=lambda done, total: calls.append((done, total)))
     assert calls[-1] == (20, 20) and all(t == 20 for _, t in calls)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
+def test_in_the_browser_the_bar_is_the_notebook_widget_with_no_monitor_thread(monkeypatch):
+    """JupyterLite's kernel is not one tqdm.auto knows: the bar was text on stderr (shown as an
+    error output) with a warning that no thread can start; it is tqdm's notebook bar there."""
+    import importlib
+
+    from tqdm.notebook import tqdm as notebook_tqdm
+
+    import sorry_widget.progress as progress
+
+    monkeypatch.setattr("sys.platform", "emscripten")
+    try:
+        browser = importlib.reload(progress)
+        assert issubclass(browser.tqdm, notebook_tqdm) and browser.tqdm.monitor_interval == 0
+    finally:
+        monkeypatch.undo()
+        importlib.reload(progress)
+    assert not issubclass(progress.tqdm, notebook_tqdm)
