@@ -37,25 +37,68 @@ export function reviewFigures(model, review, k) {
 }
 
 /**
+ * Whether the game shown may be reviewed from the page: a replay, or a game that is over (a
+ * game in play is not: its review would give away the best moves). Python checks it again.
+ * @param {AnyModel} model
+ * @returns {boolean}
+ */
+export function reviewable(model) {
+  const mode = model.get("mode");
+  return mode === "replay" || (mode === "game" && Boolean((model.get("final") || {}).winner));
+}
+
+/**
  * The review's panel: the graph of chances (one line per player, the play shown marked) and
- * the sentence of the play shown. Hidden until the widget has a review.
+ * the sentence of the play shown; before there is a review, with a kernel listening, a button
+ * that asks Python for it (and says "Reviewing…" until the review or a notice comes back).
  * @param {object} ctx
  * @param {AnyModel} ctx.model
  * @param {(n: number) => void} ctx.goto
- * @returns {{box: HTMLElement, fill: (i: number, plays: PlayData[]) => void}}
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @returns {{box: HTMLElement, fill: (i: number, plays: PlayData[]) => void, stop: () => void}}
  */
-export function reviewPanel({ model, goto }) {
+export function reviewPanel({ model, goto, shell }) {
   const box = h("div", { class: "sw-review", hidden: "" });
   const W = 320, H = 120, PAD = 4;
+  let asked = false;  // the review was asked for and has not come back yet
+  let last = { i: 0, plays: /** @type {PlayData[]} */ ([]) };
+  // Python answers the request with the review and a notice, or with a refusal (a notice):
+  // either way the button is not left waiting.
+  const onCustom = (content) => {
+    if (asked && content && content.type === "notice") { asked = false; fill(last.i, last.plays); }
+  };
+  model.on("msg:custom", onCustom);
+
+  function askButton() {
+    const ask = h("button", { type: "button", class: "sw-review-ask",
+      title: uiText(model, "review.ask_title") },
+    uiText(model, asked ? "review.asking" : "review.ask"));
+    if (asked) { ask.disabled = true; ask.setAttribute("aria-busy", "true"); }
+    ask.onclick = () => {
+      asked = true;
+      ask.disabled = true;
+      ask.setAttribute("aria-busy", "true");
+      ask.textContent = uiText(model, "review.asking");
+      model.send({ type: "review" });
+    };
+    return ask;
+  }
 
   /** @param {number} i @param {PlayData[]} plays */
   function fill(i, plays) {
+    last = { i, plays };
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     box.replaceChildren();
     const frames = review.chances || [];
-    box.hidden = frames.length < 2;
-    if (box.hidden) return;
+    if (frames.length < 2) {
+      const offer = shell.isLive() && reviewable(model) && plays.length > 0;
+      box.hidden = !offer;
+      if (offer) box.append(askButton());
+      return;
+    }
+    asked = false;
+    box.hidden = false;
     const n = frames.length - 1;
     const x = (k) => PAD + (W - 2 * PAD) * k / n;
     const y = (p) => PAD + (H - 2 * PAD) * (1 - p);
@@ -88,5 +131,5 @@ export function reviewPanel({ model, goto }) {
       sentence);
   }
 
-  return { box, fill };
+  return { box, fill, stop: () => model.off("msg:custom", onCustom) };
 }
