@@ -32,8 +32,9 @@ export function reviewSentence(model, review, play, k) {
  */
 export function reviewFigures(model, review, k) {
   const r = review.plays[k - 1];
+  // (no break inside them: a list item wraps before its figures, not between a word and its number)
   return uiText(model, "review.figures", { luck: signed(model, r.luck),
-    error: percentText(model, r.error, 1) });
+    error: percentText(model, r.error, 1) }).replace(/ /g, "\u00a0");
 }
 
 /**
@@ -59,7 +60,9 @@ export function reviewable(model) {
  */
 export function reviewPanel({ model, goto, shell }) {
   const box = h("div", { class: "sw-review", hidden: "" });
-  const W = 320, H = 120, PAD = 4;
+  // The graph's frame in its own units; it is drawn about as wide as the side panel (320 to
+  // 360 px), so its labels (AXIS_FONT units) stay readable on a projector.
+  const W = 320, H = 150, PAD = 6, TOP = 10, LEFT = 44, BOTTOM = 20, AXIS_FONT = 13;
   let asked = false;  // the review was asked for and has not come back yet
   let last = { i: 0, plays: /** @type {PlayData[]} */ ([]) };
   // Python answers the request with the review and a notice, or with a refusal (a notice):
@@ -100,8 +103,8 @@ export function reviewPanel({ model, goto, shell }) {
     asked = false;
     box.hidden = false;
     const n = frames.length - 1;
-    const x = (k) => PAD + (W - 2 * PAD) * k / n;
-    const y = (p) => PAD + (H - 2 * PAD) * (1 - p);
+    const x = (k) => LEFT + (W - LEFT - PAD) * k / n;
+    const y = (p) => TOP + (H - TOP - BOTTOM) * (1 - p);
     const start = review.colours.map((c, s) => `${colourName(model, c)} ${percentText(model, frames[0][s], 0)}`);
     const shown = review.colours.map((c, s) =>
       `${colourName(model, c)} ${percentText(model, frames[Math.min(i, n)][s], 0)}`);
@@ -109,18 +112,31 @@ export function reviewPanel({ model, goto, shell }) {
       play: Math.min(i, n), now: shown.join(", ") });
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": label });
-    svg.append(svgEl("line", { class: "sw-review-half", x1: PAD, x2: W - PAD, y1: y(0.5), y2: y(0.5) }));
+    // The scale: 0, 50 and 100% up the side, the first and last play along the bottom.
+    const axisText = (text, attrs) => {
+      const node = svgEl("text", { class: "sw-review-axis", "font-size": AXIS_FONT, ...attrs });
+      node.textContent = text;
+      return node;
+    };
+    for (const p of [0, 0.5, 1]) {
+      svg.append(axisText(percentText(model, p, 0), { x: LEFT - 5, y: y(p),
+        "text-anchor": "end", "dominant-baseline": "middle" }));
+    }
+    svg.append(axisText("0", { x: x(0), y: H - 4, "text-anchor": "start" }),
+      axisText(String(n), { x: x(n), y: H - 4, "text-anchor": "end" }));
+    svg.append(svgEl("line", { class: "sw-review-half", x1: x(0), x2: x(n), y1: y(0.5), y2: y(0.5) }));
     review.colours.forEach((colour, s) => {
       const points = frames.map((f, k) => `${x(k).toFixed(1)},${y(f[s]).toFixed(1)}`).join(" ");
       svg.append(svgEl("polyline", { class: `sw-review-line sw-${colour}`, points,
         "data-colour": colour }));
     });
     svg.append(svgEl("line", { class: "sw-review-now", x1: x(Math.min(i, n)), x2: x(Math.min(i, n)),
-      y1: 0, y2: H }));
+      y1: y(1), y2: y(0) }));
     // A click on the graph goes to the play under it.
     svg.addEventListener("click", (ev) => {
       const rect = svg.getBoundingClientRect();
-      goto(Math.round(n * (ev.clientX - rect.left) / (rect.width || 1)));
+      const scale = (rect.width || W) / W;
+      goto(Math.round(n * ((ev.clientX - rect.left) / scale - LEFT) / (W - LEFT - PAD)));
     });
     const legend = h("div", { class: "sw-review-legend", "aria-hidden": "true" },
       ...review.colours.map((c) => h("span", { class: `sw-review-key sw-${c}` }, colourName(model, c))));
