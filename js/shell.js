@@ -77,7 +77,7 @@ export function framesToSay(said, i) {
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
  *   explain: (el: HTMLElement, play: (PlayData|null), otherwise: string) => void,
- *   announce: (i: number, plays: PlayData[]) => void,
+ *   announce: (i: number, plays: PlayData[], more?: (k: number) => string) => void,
  *   isLive: () => boolean, parts: Object<string, HTMLElement>, start: () => void,
  *   stop: () => void}}
  */
@@ -255,13 +255,15 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
   }
 
   /** Say what happened up to frame i: each play since the last one said (a few at most), or,
-   * after a jump, the play shown. The first frame a view shows is not said. */
-  function announce(i, plays) {
+   * after a jump, the play shown; `more(k)` is what the view adds about play k (a review's
+   * sentence). The first frame a view shows is not said. */
+  function announce(i, plays, more = (_k) => "") {
     const frames = framesToSay(announced, i);
     announced = i;
     if (!frames.length) return;
     const said = (k) => (k === 0 ? a11yWords(model).start0
-      : a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation));
+      : [a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation), more(k)]
+        .filter(Boolean).join(" "));
     announcer.textContent = frames.map(said).join(" ");
   }
 

@@ -9,8 +9,8 @@
 The games, their simulations and the drawing load at once; the widget (and with it Jupyter's
 packages) only when ``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so
 ``import sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter. Loading
-sorry_widget.simulation.coach and .learned here also adds the "coach" and "learned"
-strategies to the board game's.
+sorry_widget.simulation.coach, .learned and .twopawn here also adds the "coach", "learned" and
+"perfect" strategies to the board game's.
 """
 
 from .board import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
@@ -24,6 +24,8 @@ from .simulation.coach import CoachAdvice, coach
 from .simulation import exact
 # Registers the "learned" strategy (its weights are read when it first plays).
 from .simulation import learned as _learned  # noqa: F401
+# Registers the "perfect" strategy (the solved two-pawn game's; it reads no table until it plays).
+from .simulation import twopawn as _twopawn  # noqa: F401
 from .simulation.experiments import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                                   wilson_interval)
 from .classroom.needs import LessonNeeds, lesson_needs

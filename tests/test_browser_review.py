@@ -79,7 +79,9 @@ def test_a_replay_without_a_review_shows_no_review_panel(page):
     widget = SorryWidget(record=Record.from_game(game), animate=False)
     widget.goto(5)
     Bridge(page, widget)
-    assert page.locator(".sw-review").is_hidden()
+    # Only the button that asks for a review, once a kernel is listening.
+    page.locator(".sw-review-ask").wait_for(state="visible")
+    assert page.locator(".sw-review-chart, .sw-review-sentence").count() == 0
     assert page.locator("svg .best-move-arrow").count() == 0
     assert "luck" not in page.locator(".sw-moves").text_content()
 
@@ -93,3 +95,136 @@ def test_a_saved_page_shows_its_review_with_no_kernel(page):
     panel.wait_for(state="visible")
     assert result.plays[at - 1].best in panel.locator(".sw-review-sentence").text_content()
     assert page.locator("svg .best-move-arrow").count() >= 1
+
+
+#: Records every text the review's button shows, so a test sees its "Reviewing…" while Python
+#: works (the stand-in kernel answers within the same click).
+WATCH_BUTTON = """() => {
+  window.__buttonTexts = [];
+  new MutationObserver(() => {
+    const b = document.querySelector('.sw-review-ask');
+    if (b) window.__buttonTexts.push([b.textContent, b.disabled, b.getAttribute('aria-busy')]);
+  }).observe(document.querySelector('.sorry-widget'), {subtree: true, childList: true,
+                                                        characterData: true, attributes: true});
+}"""
+
+
+@pytest.mark.parametrize("language, ask, asking, gave_away", [
+    ("en", "Review the game", "Reviewing…", "gave away"),
+    ("fr", "Analyser la partie", "Analyse en cours…", "a coûté"),
+])
+def test_the_page_asks_for_the_review_and_a_screen_reader_hears_it(page, language, ask, asking,
+                                                                   gave_away):
+    game = Game(2, seed=34, strategies=["greedy", "random"])
+    game.run()
+    widget = SorryWidget(record=Record.from_game(game), animate=False, language=language)
+    bridge = Bridge(page, widget)
+    # A button with its name, reached by the keyboard, asks Python for the review.
+    button = page.get_by_role("button", name=ask)
+    button.wait_for(state="visible")
+    assert widget.review == {}
+    page.evaluate(WATCH_BUTTON)
+    button.focus()
+    page.keyboard.press("Enter")
+    page.locator("svg.sw-review-chart").wait_for(state="visible")
+    assert [asking, True, "true"] in page.evaluate("window.__buttonTexts")
+    assert len(widget.review["plays"]) == widget.last_play
+    assert page.locator(".sw-review-ask").count() == 0
+    notice = page.locator(".sw-notice")
+    assert notice.get_attribute("data-level") == "ok" and \
+        str(widget.last_play) in notice.text_content()
+    # Stepping to a play that gave something away says its review sentence aloud.
+    at = next(n for n, p in enumerate(widget.review["plays"], 1) if p["arrows"])
+    widget.goto(at - 1)
+    bridge.flush()
+    page.locator(".sorry-widget").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"document.querySelector('.sw-announce').textContent.includes("
+                           f"{gave_away!r})")
+    said = page.locator(".sw-announce").text_content()
+    assert widget.review["plays"][at - 1]["best"] in said, said
+    assert page.locator(".sw-announce").get_attribute("role") == "status"
+    violations = run_axe(page)
+    assert not serious(violations), report(f"review asked for ({language})", violations)
+
+
+def test_a_refused_review_frees_the_button_and_a_game_in_play_offers_none(page):
+    # A team game is not evaluated (docs/review.md): Python refuses with a notice, and the
+    # button offers the review again instead of waiting for ever.
+    game = Game(4, rules="teams-1992", seed=5)
+    game.run()
+    teams = SorryWidget(record=Record.from_game(game), animate=False)
+    Bridge(page, teams)
+    button = page.locator(".sw-review-ask")
+    button.wait_for(state="visible")
+    button.click()
+    page.locator(".sw-notice.sw-error").wait_for(state="visible")
+    assert teams.review == {}
+    assert button.is_enabled() and button.text_content() == "Review the game"
+    # A game still in play is not reviewed: no button.
+    live = SorryWidget(Game(2, seed=3, strategies={"red": None}), animate=False)
+    page2 = page.context.new_page()
+    Bridge(page2, live)
+    page2.locator(".sorry-widget.sw-live").wait_for()
+    assert page2.locator(".sw-review-ask").count() == 0
+
+
+#: Each text of the review's graph and panel: its words and the size it is drawn at on screen
+#: (an SVG text's font size times the graph's scale).
+DRAWN_SIZES = """() => [...document.querySelectorAll(
+    '.sw-review-chart text, .sw-review-legend span, .sw-review-sentence')].map((t) => {
+  const size = parseFloat(getComputedStyle(t).fontSize);
+  const scale = t.getScreenCTM ? t.getScreenCTM().a : 1;
+  return [t.textContent, size * scale];
+})"""
+#: Each line of the graph (the players' and the 50% line): its stroke, and the widget's background.
+STROKES = """() => {
+  const bg = getComputedStyle(document.querySelector('.sorry-widget')).backgroundColor;
+  return [...document.querySelectorAll('.sw-review-line, .sw-review-half')].map(
+    (l) => [l.getAttribute('class'), getComputedStyle(l).stroke, bg]);
+}"""
+
+
+def _opaque(colour: str, background: str) -> str:
+    """A computed colour ("rgb(…)" or "rgba(…)") as it shows over an opaque background."""
+    def parts(text):
+        return [float(v) for v in text[text.index("(") + 1:-1].split(",")]
+    fg, bg = parts(colour), parts(background)
+    alpha = fg[3] if len(fg) == 4 else 1.0
+    mixed = [round(alpha * f + (1 - alpha) * b) for f, b in zip(fg[:3], bg[:3])]
+    return f"rgb({mixed[0]}, {mixed[1]}, {mixed[2]})"
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two opaque computed colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_review_is_readable_on_a_projector_at_1280_pixels(page, theme):
+    game = Game(4, seed=34, strategies=["greedy", "random", "greedy", "random"])
+    game.run()
+    widget = SorryWidget(record=Record.from_game(game), animate=False, theme=theme)
+    widget.show_review()
+    widget.goto(20)
+    Bridge(page, widget, width=1280)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("svg.sw-review-chart").wait_for(state="visible")
+    # The graph has a scale to read (0, 50 and 100% and the plays), and no text of the graph,
+    # its legend or its sentence is drawn under 12 px.
+    sizes = page.evaluate(DRAWN_SIZES)
+    labels = [text for text, _ in sizes]
+    assert {"0%", "50%", "100%", str(widget.last_play)} <= set(labels), labels
+    small = [(text, px) for text, px in sizes if px < 12]
+    assert not small, small
+    # Every line stands out from the background: 3:1 at least (WCAG 1.4.11, non-text contrast).
+    strokes = page.evaluate(STROKES)
+    assert len(strokes) == len(widget.review["colours"]) + 1
+    faint = [(name, stroke, round(_contrast(_opaque(stroke, bg), bg), 2))
+             for name, stroke, bg in strokes if _contrast(_opaque(stroke, bg), bg) < 3]
+    assert not faint, faint

@@ -19,6 +19,7 @@ from sorry_widget.board.strategies import GreedyStrategy, as_strategy
 from sorry_widget.board.track import HOME, START
 from sorry_widget.cli import main
 from sorry_widget.simulation import coach as coach_module
+from sorry_widget.simulation import evaluate as evaluate_module
 from sorry_widget.simulation import exact, twopawn
 from sorry_widget.simulation.exact import card_probabilities
 
@@ -284,6 +285,8 @@ def test_a_new_table_replaces_an_old_code_s_table(cache, corner):
 @pytest.fixture
 def cached(monkeypatch, two_one):
     monkeypatch.setattr(twopawn, "cached_table", lambda: two_one)
+    # (the evaluator looks the table up once per process: it looks again, and finds this one)
+    monkeypatch.setattr(evaluate_module, "_TABLE", [])
     return two_one
 
 

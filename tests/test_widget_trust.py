@@ -289,3 +289,39 @@ def test_a_play_number_too_long_to_print_is_still_one_sentence(mode):
         with pytest.raises(WidgetError, match="about 5000 digits is out of range"):
             call()
     assert w.play == 0
+
+
+# --- the review the page asks for -------------------------------------------------------------
+
+def test_the_page_asks_for_a_review_of_a_replay_and_gets_one_however_often_it_asks():
+    w = make("replay")
+    reviews = []
+    show_review = w.show_review
+    w.show_review = lambda: reviews.append(1) or show_review()
+    for _ in range(5):
+        w._handle_custom_msg({"type": "review"}, [])
+    assert len(reviews) == 1 and len(w.review["plays"]) == w.last_play
+    assert errors(w) == []
+    # A new game on the board: the old game's review no longer shows.
+    w.new_game("classic", 2, ["red"])
+    assert w.review == {}
+
+
+@pytest.mark.parametrize("mode", ["game", "computer", "demo"])
+def test_a_game_in_play_is_not_reviewed_for_the_page(mode):
+    # (its review would tell the players the best moves of the game they are playing)
+    w = make(mode)
+    before = snapshot(w)
+    w._handle_custom_msg({"type": "review"}, [])
+    assert snapshot(w) == before and w.review == {}
+    (text,) = errors(w)
+    assert "finished game or a replay" in text
+
+
+def test_a_finished_game_is_reviewed_for_the_page():
+    game = Game(2, seed=8)
+    game.run()
+    w = SorryWidget(game)
+    listen(w)
+    w._handle_custom_msg({"type": "review"}, [])
+    assert errors(w) == [] and len(w.review["plays"]) == w.last_play

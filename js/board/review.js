@@ -32,33 +32,79 @@ export function reviewSentence(model, review, play, k) {
  */
 export function reviewFigures(model, review, k) {
   const r = review.plays[k - 1];
+  // (no break inside them: a list item wraps before its figures, not between a word and its number)
   return uiText(model, "review.figures", { luck: signed(model, r.luck),
-    error: percentText(model, r.error, 1) });
+    error: percentText(model, r.error, 1) }).replace(/ /g, "\u00a0");
+}
+
+/**
+ * Whether the game shown may be reviewed from the page: a replay, or a game that is over (a
+ * game in play is not: its review would give away the best moves). Python checks it again.
+ * @param {AnyModel} model
+ * @returns {boolean}
+ */
+export function reviewable(model) {
+  const mode = model.get("mode");
+  return mode === "replay" || (mode === "game" && Boolean((model.get("final") || {}).winner));
 }
 
 /**
  * The review's panel: the graph of chances (one line per player, the play shown marked) and
- * the sentence of the play shown. Hidden until the widget has a review.
+ * the sentence of the play shown; before there is a review, with a kernel listening, a button
+ * that asks Python for it (and says "Reviewing…" until the review or a notice comes back).
  * @param {object} ctx
  * @param {AnyModel} ctx.model
  * @param {(n: number) => void} ctx.goto
- * @returns {{box: HTMLElement, fill: (i: number, plays: PlayData[]) => void}}
+ * @param {{isLive: () => boolean}} ctx.shell
+ * @returns {{box: HTMLElement, fill: (i: number, plays: PlayData[]) => void, stop: () => void}}
  */
-export function reviewPanel({ model, goto }) {
+export function reviewPanel({ model, goto, shell }) {
   const box = h("div", { class: "sw-review", hidden: "" });
-  const W = 320, H = 120, PAD = 4;
+  // The graph's frame in its own units; it is drawn about as wide as the side panel (320 to
+  // 360 px), so its labels (AXIS_FONT units) stay readable on a projector.
+  const W = 320, H = 150, PAD = 6, TOP = 10, LEFT = 44, BOTTOM = 20, AXIS_FONT = 13;
+  let asked = false;  // the review was asked for and has not come back yet
+  let last = { i: 0, plays: /** @type {PlayData[]} */ ([]) };
+  // Python answers the request with the review and a notice, or with a refusal (a notice):
+  // either way the button is not left waiting.
+  const onCustom = (content) => {
+    if (asked && content && content.type === "notice") { asked = false; fill(last.i, last.plays); }
+  };
+  model.on("msg:custom", onCustom);
+
+  function askButton() {
+    const ask = h("button", { type: "button", class: "sw-review-ask",
+      title: uiText(model, "review.ask_title") },
+    uiText(model, asked ? "review.asking" : "review.ask"));
+    if (asked) { ask.disabled = true; ask.setAttribute("aria-busy", "true"); }
+    ask.onclick = () => {
+      asked = true;
+      ask.disabled = true;
+      ask.setAttribute("aria-busy", "true");
+      ask.textContent = uiText(model, "review.asking");
+      model.send({ type: "review" });
+    };
+    return ask;
+  }
 
   /** @param {number} i @param {PlayData[]} plays */
   function fill(i, plays) {
+    last = { i, plays };
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     box.replaceChildren();
     const frames = review.chances || [];
-    box.hidden = frames.length < 2;
-    if (box.hidden) return;
+    if (frames.length < 2) {
+      const offer = shell.isLive() && reviewable(model) && plays.length > 0;
+      box.hidden = !offer;
+      if (offer) box.append(askButton());
+      return;
+    }
+    asked = false;
+    box.hidden = false;
     const n = frames.length - 1;
-    const x = (k) => PAD + (W - 2 * PAD) * k / n;
-    const y = (p) => PAD + (H - 2 * PAD) * (1 - p);
+    const x = (k) => LEFT + (W - LEFT - PAD) * k / n;
+    const y = (p) => TOP + (H - TOP - BOTTOM) * (1 - p);
     const start = review.colours.map((c, s) => `${colourName(model, c)} ${percentText(model, frames[0][s], 0)}`);
     const shown = review.colours.map((c, s) =>
       `${colourName(model, c)} ${percentText(model, frames[Math.min(i, n)][s], 0)}`);
@@ -66,18 +112,31 @@ export function reviewPanel({ model, goto }) {
       play: Math.min(i, n), now: shown.join(", ") });
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": label });
-    svg.append(svgEl("line", { class: "sw-review-half", x1: PAD, x2: W - PAD, y1: y(0.5), y2: y(0.5) }));
+    // The scale: 0, 50 and 100% up the side, the first and last play along the bottom.
+    const axisText = (text, attrs) => {
+      const node = svgEl("text", { class: "sw-review-axis", "font-size": AXIS_FONT, ...attrs });
+      node.textContent = text;
+      return node;
+    };
+    for (const p of [0, 0.5, 1]) {
+      svg.append(axisText(percentText(model, p, 0), { x: LEFT - 5, y: y(p),
+        "text-anchor": "end", "dominant-baseline": "middle" }));
+    }
+    svg.append(axisText("0", { x: x(0), y: H - 4, "text-anchor": "start" }),
+      axisText(String(n), { x: x(n), y: H - 4, "text-anchor": "end" }));
+    svg.append(svgEl("line", { class: "sw-review-half", x1: x(0), x2: x(n), y1: y(0.5), y2: y(0.5) }));
     review.colours.forEach((colour, s) => {
       const points = frames.map((f, k) => `${x(k).toFixed(1)},${y(f[s]).toFixed(1)}`).join(" ");
       svg.append(svgEl("polyline", { class: `sw-review-line sw-${colour}`, points,
         "data-colour": colour }));
     });
     svg.append(svgEl("line", { class: "sw-review-now", x1: x(Math.min(i, n)), x2: x(Math.min(i, n)),
-      y1: 0, y2: H }));
+      y1: y(1), y2: y(0) }));
     // A click on the graph goes to the play under it.
     svg.addEventListener("click", (ev) => {
       const rect = svg.getBoundingClientRect();
-      goto(Math.round(n * (ev.clientX - rect.left) / (rect.width || 1)));
+      const scale = (rect.width || W) / W;
+      goto(Math.round(n * ((ev.clientX - rect.left) / scale - LEFT) / (W - LEFT - PAD)));
     });
     const legend = h("div", { class: "sw-review-legend", "aria-hidden": "true" },
       ...review.colours.map((c) => h("span", { class: `sw-review-key sw-${c}` }, colourName(model, c))));
@@ -88,5 +147,5 @@ export function reviewPanel({ model, goto }) {
       sentence);
   }
 
-  return { box, fill };
+  return { box, fill, stop: () => model.off("msg:custom", onCustom) };
 }

@@ -8,7 +8,7 @@ import { newGameForm } from "./new-game.js";
 import { annotationTools } from "./notes.js";
 import { boardPanels } from "./panels.js";
 import { playMode } from "./play.js";
-import { reviewFigures, reviewPanel } from "./review.js";
+import { reviewFigures, reviewPanel, reviewSentence } from "./review.js";
 import { h, regionName } from "../dom.js";
 import { uiText } from "../strings.js";
 import { viewLoop } from "../loop.js";
@@ -58,7 +58,7 @@ export function renderBoard(model, el) {
   const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
     sendMove: playing.sendMove });
   const newGame = newGameForm({ model, button: shell.button, bar: annotateBar });
-  const reviewed = reviewPanel({ model, goto: shell.goto });
+  const reviewed = reviewPanel({ model, goto: shell.goto, shell });
 
   root.append(h("div", { class: "sw-main" }, boardBox,
     h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
@@ -87,7 +87,9 @@ export function renderBoard(model, el) {
     hand.fill(waiting ? pend : null);
     moveList.hidden = model.get("mode") === "demo";  // a demo's one play is what "Show the move" is for
     shell.fillSince(i, plays);
-    shell.announce(i, plays);
+    // A reviewed play's sentence is said with it, so a screen reader hears the review too.
+    shell.announce(i, plays, (k) => (review.plays && review.plays[k - 1] && plays[k - 1]
+      ? reviewSentence(model, review, plays[k - 1], k) : ""));
     drawing.svg().dataset.play = String(i);
     playing.refresh();
   }
@@ -142,7 +144,7 @@ export function renderBoard(model, el) {
     root.classList.toggle("sw-palette-cb", model.get("palette") === "colour-blind");
   }
   paletteClass();
-  const teardown = loop.start(handlers, [drawing, shell, look]);
+  const teardown = loop.start(handlers, [drawing, shell, look, reviewed]);
   shell.start();
   return teardown;
 }

@@ -11,7 +11,7 @@ const described = JSON.parse(readFileSync(
 
 test("messagesOf: each view sends hello, and its own messages", () => {
   assert.deepEqual(Object.keys(messagesOf("board")).sort(),
-    ["annotate", "coach", "hello", "move", "new_game", "reset", "show", "try"]);
+    ["annotate", "coach", "hello", "move", "new_game", "reset", "review", "show", "try"]);
   assert.deepEqual(Object.keys(messagesOf("cardtable")).sort(), ["act", "annotate", "hello", "reset"]);
 });
 

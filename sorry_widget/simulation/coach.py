@@ -40,8 +40,7 @@ from ..board.state import Position
 from .experiments import check_workers, engine_for, simulate, wilson_interval
 from ..core.safeio import shown
 from ..core.seeds import MAX_SEED_CHARS, check_seed
-from . import exact as exact_solver
-from . import twopawn
+from .evaluate import EvaluationError, after_move, evaluate
 from ..board.strategies import STRATEGIES, as_strategy
 from ..core.messages import DEFAULT_LANGUAGE, Message, register
 from ..core.numbers import format_as
@@ -190,6 +189,19 @@ class CoachAdvice:
         return "\n".join(lines)
 
 
+def _exactly(position: Position):
+    """Where the evaluator solves ``position`` exactly, the mover's chance after a move (the
+    evaluator's exact value of the position it leads to); else None."""
+    try:
+        found = evaluate(position, position.rules.name)
+    except EvaluationError:  # team play: the evaluator does not cover it; games are played
+        return None
+    if not found.exact:
+        return None
+    mover = position.colour_to_move
+    return lambda move: evaluate(after_move(move), position.rules.name).chances[mover]
+
+
 def _a(label: str) -> str:
     return ("an " if label in ("8", "11") else "a ") + label
 
@@ -262,27 +274,18 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
     name = as_strategy(strategy).name
     started = time.perf_counter()
     if method in ("auto", "exact"):
-        solved = exact_solver.solvable_position(position)
-        # The two-pawn table answers only if it is already cached: the coach never starts
-        # its solve of minutes (sorry-widget exact game --pawns 2 does).
-        table = twopawn.cached_table() if solved is None else None
-        if table is not None and not table.covers(position):
-            table = None
-        if solved is None and table is None and method == "exact":
+        # The evaluator (docs/review.md) answers exactly where the game is solved: the race of
+        # one pawn each, or the two-pawn game when its table is already cached (the coach
+        # never starts that solve of minutes: sorry-widget exact game --pawns 2 does).
+        solved = _exactly(position)
+        if solved is None and method == "exact":
             raise ValueError("method: exact needs a small game: two players with one pawn "
                              "each left to bring HOME, under classic, original-1934 or "
                              "edition-2013 rules")
-        if solved is not None or table is not None:
-            if solved is not None:
-                values = solved()
-
-                def chance(move):
-                    return exact_solver.chance_after(values, move)
-            else:
-                chance = table.chance_after
+        if solved is not None:
             estimates = []
             for move in moves:
-                rate = 1.0 if move.wins else chance(move)
+                rate = 1.0 if move.wins else solved(move)
                 estimates.append(MoveEstimate(move, 0, 0, rate, (rate, rate), exact=True))
             return CoachAdvice(position, card, rollouts, "best play", estimates, "exact",
                                time.perf_counter() - started, "exact")

@@ -136,9 +136,11 @@ def _instant(position: Position) -> Evaluation:
     if winner is not None:
         return Evaluation({c: float(c == winner) for c in names}, True, "result")
     if len(names) == 2:
-        mover = _race_chance(position)
-        if mover is not None:
-            return _two_player(position, mover, "race")
+        first = _race_chance(position)
+        if first is not None:
+            # (the solved value is the first seat's: the second's is its complement, as the
+            # race solver and the coach have always written it)
+            return Evaluation({names[0]: first, names[1]: 1.0 - first}, True, "race")
         mover = _two_pawn_chance(position)
         if mover is not None:
             return _two_player(position, mover, "two-pawn")
@@ -161,7 +163,8 @@ _RACES: dict[tuple, dict] = {}
 
 
 def _race_chance(position: Position) -> float | None:
-    """The mover's chance by the solved one-pawn race, or None where it does not apply."""
+    """The first seat's chance by the solved one-pawn race, or None where it does not
+    apply."""
     open_pawns = [[loc for loc in locs if loc != HOME] for locs in position.pawns]
     if any(len(locs) != 1 for locs in open_pawns):
         return None
@@ -175,8 +178,7 @@ def _race_chance(position: Position) -> float | None:
         order, graph = exact.race_graph(position.rules, state, position.colours, homes)
         solved, _ = exact._solve_race(order, graph, "best", exact.TOLERANCE)
         values.update(solved)
-    first_seat = values[state]
-    return first_seat if position.to_move == 0 else 1.0 - first_seat
+    return values[state]
 
 
 def _optional(name: str):

@@ -82,6 +82,10 @@ ENGLISH: dict[str, str] = {
                               "apart, or they are about as good.",
     "board_coach_exact": "The coach solved this endgame exactly: {best} gives the best chance, "
                          "{rate:percent}, when both then play their best.",
+    "board_review_not_finished": "The review is of a finished game or a replay: finish the "
+                                 "game first.",
+    "board_review_done": "Reviewed {plays} plays in {seconds:tenths} s.",
+    "board_review_already": "This game is already reviewed.",
     "board_new_game": "A new game: {title:ruleset}; {players:colour_list}; seed {seed}.",
     "board_forced_rest": "The rest of your {card:board_card} could go only one way, so it was "
                          "made for you: {completed}.",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import time
 from typing import Any
 
 import traitlets
@@ -435,6 +436,7 @@ class SorryWidget(ReplayWidget):
                                   players=list(game.colours)))
         with self.hold_sync():
             self._record, self.game, self._annotations_by_play = None, game, {}
+            self.review = {}
             self.mode = "game"
             self.humans = [c for c, s in game.strategies.items() if s is None]
             self._draw_static()
@@ -545,6 +547,22 @@ class SorryWidget(ReplayWidget):
                        "chances": [[f[c] for c in result.colours] for f in result.frames],
                        "plays": plays, "card_model": "with-replacement"}
         return result
+
+    def _review_from_page(self) -> None:
+        """The page's *Review* button: a game's review, computed once. Only a replay or a
+        finished game is reviewed (a game in play would give its players the best moves), and
+        a review already shown is not computed again, so a page that sends the request over
+        and over costs one review."""
+        if self.mode == "replay" or (self.mode == "game" and self.game.finished):
+            if self.review:
+                self._notify(say("board_review_already"), "info")
+                return
+            started = time.perf_counter()
+            result = self.show_review()
+            self._notify(say("board_review_done", plays=len(result.plays),
+                             seconds=time.perf_counter() - started), "ok")
+        else:
+            raise WidgetError(say("board_review_not_finished"))
 
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
               engine: str = "auto"):
@@ -685,6 +703,8 @@ class SorryWidget(ReplayWidget):
         elif kind == "show":
             self.reset()
             self.play = 1
+        elif kind == "review":
+            self._review_from_page()
         elif kind == "coach":
             advice = self.coach()
             if advice.exact:
