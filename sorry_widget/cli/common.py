@@ -101,11 +101,15 @@ def request_lines(stream):
             yield lineno, line
 
 
-def answer_lines(answer, what: str = "request") -> int:
-    """Print ``answer(request)`` for each JSON line of stdin, or ``{"error": "line N: …"}``
-    and go on, whatever the line holds; exit status 1 if any line failed."""
+def answer_lines(answer, what: str = "request", stream=None, max_lines: int | None = None) -> int:
+    """Print ``answer(request)`` for each JSON line of ``stream`` (default: stdin), or
+    ``{"error": "line N: …"}`` and go on, whatever the line holds; past ``max_lines`` lines,
+    one error and no more is read. Exit status 1 if any line failed."""
     failed = False
-    for lineno, line in request_lines(sys.stdin.buffer):
+    for lineno, line in request_lines(sys.stdin.buffer if stream is None else stream):
+        if max_lines is not None and lineno > max_lines:
+            emit({"error": f"line {lineno}: more than {max_lines:,} lines; the rest is not read"})
+            return 1
         if line is not None and not line.strip():
             continue
         try:

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import sys
 
-from .common import usage_error
-from .text import N_, _
+from .common import add_lang, answer_lines, emit, progress_option, usage_error
+from .text import N_, _, language, ngettext
 
 CASES = {"journey": N_("one pawn alone from START to HOME"),
-         "race": N_("red against yellow, one pawn each")}
+         "race": N_("red against yellow, one pawn each"),
+         "game": N_("red against yellow, one or two pawns each (--pawns), solved for every "
+                    "position"),
+         "value": N_("the chance to win of each position read (JSON lines from FILE or stdin)")}
+#: The most positions ``exact value`` answers in one run: each is a lookup, so a million take
+#: under a minute; a stream without end stops here.
+MAX_VALUE_LINES = 1_000_000
 
 
 def cmd_exact(args) -> int:
     from ..simulation import exact
+    if args.case in ("game", "value"):
+        return _two_pawn(args)
+    if args.file is not None:
+        return usage_error(_("exact: FILE is read only by exact value"))
     solve, report = ((exact.journey, exact.journey_report) if args.case == "journey"
                      else (exact.race, exact.race_report))
     try:
@@ -23,10 +36,109 @@ def cmd_exact(args) -> int:
     return 0
 
 
+def _two_pawn(args) -> int:
+    from ..simulation import twopawn
+    if args.rules != "classic":
+        return usage_error(_("exact {case}: the two-pawn game is solved for the classic rules "
+                             "only, not {rules}").format(case=args.case, rules=args.rules))
+    if args.case == "game":
+        if args.file is not None:
+            return usage_error(_("exact: FILE is read only by exact value"))
+        try:
+            if args.pawns == 1:
+                table = twopawn.build((1, 1))
+            else:
+                table = twopawn.solve(progress=_bar(args))
+        except ImportError as exc:
+            return usage_error(f"exact game: {exc}")
+        print(json.dumps(table.to_json()) if args.json else game_report(table))
+        return 0
+    return _values(args, twopawn)
+
+
+def _bar(args):
+    """A progress bar on stderr for a build: asked for, or on a terminal by default."""
+    if args.progress or (args.progress is None and sys.stderr.isatty()):
+        from ..progress import ProgressBar
+        return ProgressBar(_("solving the two-pawn game"), unit="%", file=sys.stderr)
+    return None
+
+
+def _values(args, twopawn) -> int:
+    """``exact value``: one ``{"win_chance": x}`` line per position line, or an error line."""
+    tables = []
+
+    def answer(request) -> dict:
+        from ..board.state import Position
+        if not isinstance(request, dict) or "position" not in request:
+            raise ValueError('request: expected an object {"position": {…}}')
+        extra = sorted(set(request) - {"position"})
+        if extra:
+            raise ValueError(f"{extra[0]}: not a key of a value request (only position)")
+        position = Position.from_dict(request["position"])
+        why = twopawn.family_problem(position)
+        if why:
+            raise ValueError(why)
+        if not tables:  # built (or read) once, at the first position that needs it
+            tables.append(twopawn.solve(progress=_bar(args)))
+        return {"win_chance": tables[0].win_chance(position)}
+
+    if args.file is None:
+        return answer_lines(answer, "request", max_lines=MAX_VALUE_LINES)
+    try:
+        # A regular file only: a device or a pipe named here could be read without end.
+        fd = os.open(args.file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        stream = os.fdopen(fd, "rb")
+    except OSError as exc:
+        emit({"error": f"FILE: {args.file} cannot be read ({exc.strerror or exc})"})
+        return 1
+    with stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            emit({"error": f"FILE: {args.file} is not a regular file"})
+            return 1
+        return answer_lines(answer, "request", stream=stream, max_lines=MAX_VALUE_LINES)
+
+
+def _number(value: float, digits: int = 0) -> str:
+    """``value`` with ``digits`` decimals and grouped thousands, as the language writes it
+    (French: a decimal comma, a narrow no-break space between groups)."""
+    text = f"{value:,.{digits}f}"
+    if language() == "fr":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return text
+
+
+def game_report(table) -> str:
+    """The two-pawn game (or its one-pawn corner) in words, in the command's language."""
+    h = table.header
+    pawns = max(table.caps)
+    return "\n".join([
+        ngettext("Red against yellow, {pawns} pawn each to bring HOME, red draws first "
+                 "(classic rules; cards drawn with replacement, a 2 draws again).",
+                 "Red against yellow, {pawns} pawns each to bring HOME, red draws first "
+                 "(classic rules; cards drawn with replacement, a 2 draws again).",
+                 pawns).format(pawns=pawns),
+        _("Red wins with probability {chance} when both play their best.").format(
+            chance=_number(table.first_player_wins, 10)),
+        _("{states} positions solved by value iteration, each within {tolerance} of its exact "
+          "value ({sweeps} sweeps; the solve took {seconds} s of processor time).").format(
+            states=_number(h["states"]),
+            tolerance=f"{h['tolerance']:g}", sweeps=h["sweeps"],
+            seconds=_number(h["cpu_seconds"], 1)),
+    ])
+
+
 def add_exact(sub) -> None:
     p = sub.add_parser("exact", help=_("exact answers for small games, solved as Markov chains"))
     p.add_argument("case", choices=list(CASES),
                    help="; ".join(f"{case}: {_(what)}" for case, what in CASES.items()))
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help=_("exact value: JSON lines {\"position\": …} to answer (default: stdin)"))
     p.add_argument("--rules", default="classic", help=_("the rule set (default: classic)"))
+    p.add_argument("--pawns", type=int, choices=(1, 2), default=2,
+                   help=_("exact game: the pawns each player brings HOME (default: 2; the first "
+                          "solve of two takes minutes and is then kept in the cache)"))
     p.add_argument("--json", action="store_true", help=_("print the answer as one JSON object"))
+    progress_option(p)
+    add_lang(p)
     p.set_defaults(func=cmd_exact)

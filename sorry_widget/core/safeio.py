@@ -288,6 +288,13 @@ def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]
         raise error(f"{what}: not saved to {path}: the text holds a character no file can "
                     f"hold (a lone surrogate at position {exc.start}); the old file is "
                     "unchanged") from None
+    write_bytes_atomic(path, data, what=what, error=error, new_mode=new_mode)
+
+
+def write_bytes_atomic(path: Any, data: bytes, *, what: str, error: type[Exception],
+                       new_mode: int | None = None) -> None:
+    """:func:`write_text_atomic` for bytes: written beside ``path``, flushed to disk and moved
+    over the old file, or one ``error`` naming the path and the reason, the old file kept."""
     try:
         path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(path))
