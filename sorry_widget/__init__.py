@@ -9,7 +9,8 @@
 The games, their simulations and the drawing load at once; the widget (and with it Jupyter's
 packages) only when ``SorryWidget``, ``SorryCardWidget`` or ``WidgetError`` is first used, so
 ``import sorry_widget.board`` and the ``sorry-widget`` command never load Jupyter. Loading
-sorry_widget.simulation.coach here also adds the "coach" strategy to the board game's.
+sorry_widget.simulation.coach and .learned here also adds the "coach" and "learned"
+strategies to the board game's.
 """
 
 from .board import COLOURS, Move, Position, PositionError, RuleSet, get_rules, legal_moves
@@ -21,6 +22,8 @@ from .cardgame import DEFAULT_DECK as CARD_DECK
 from .simulation.cardgame_experiments import simulate_cardgame
 from .simulation.coach import CoachAdvice, coach
 from .simulation import exact
+# Registers the "learned" strategy (its weights are read when it first plays).
+from .simulation import learned as _learned  # noqa: F401
 from .simulation.experiments import (FastEngineMissing, batch_game, fast_engine_available, simulate,
                                   wilson_interval)
 from .classroom.needs import LessonNeeds, lesson_needs

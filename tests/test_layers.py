@@ -37,8 +37,11 @@ LAYERS = {
                               "progress", ""}),
 }
 
-#: The optional "fast" extra: the batch engine's own module, and Dask where a client is given.
-OPTIONAL = {"simulation/batch_engine.py": {"numpy", "numba"}, "simulation/experiments.py": {"distributed"}}
+#: The optional "fast" extra: the batch engine's own module and the learned player's training,
+#: and Dask where a client is given.
+OPTIONAL = {"simulation/batch_engine.py": {"numpy", "numba"},
+            "simulation/training.py": {"numpy", "numba"},
+            "simulation/experiments.py": {"distributed"}}
 
 #: The layers that import only the standard library.
 STANDARD_LIBRARY_ONLY = ("core", "board", "cardgame", "simulation")
@@ -155,7 +158,7 @@ def test_the_games_load_numpy_numba_and_dask_only_when_asked():
     import subprocess
 
     code = ("import sys, sorry_widget, sorry_widget.simulation.experiments, "
-            "sorry_widget.simulation.coach; "
+            "sorry_widget.simulation.coach, sorry_widget.simulation.learned; "
             "print(sorted(m for m in ('numpy', 'numba', 'distributed') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

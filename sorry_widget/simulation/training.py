@@ -1,0 +1,493 @@
+"""Training the learned player (:mod:`.learned`) by self-play, and measuring it: TD(λ) on
+compiled games (NumPy and numba, the ``fast`` extra; docs/learned.md).
+
+Every seat plays :class:`~.learned.LearnedStrategy` with the weights being trained. After each
+game, the value of every position reached (after each card, the softmax of the seats' linear
+values) moves towards its λ-return: the outcome at the end, and before it a blend of the next
+position's value and the λ-return after it (the forward view of TD(λ), with the weights fixed
+during a game). The loss is the cross-entropy between the λ-return's win chances and the
+softmax, so the step for one position is ``(target - chances) · features`` per seat. The same
+seed gives byte-identical weights: one thread, one stream of numbers per game.
+
+The moves come from the batch engine (:mod:`.batch_engine`: ``card_results``,
+``distinct_results``); the features are :func:`.learned.seat_features` transcribed line for
+line (a test checks both give the same values, so the compiled player plays as the shipped
+pure-Python one). :func:`paired_match` plays the same deals in every seat order, for the
+measurements in docs/learned.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..board.cards import SORRY
+from ..board.state import Position
+from ..board.strategies import pawn_score
+from ..board.track import HOME, START, STEPS_TO_HOME, start_exit
+from ..core.safeio import write_text_atomic
+from ..core.statistics import wilson_interval
+from . import learned
+from .batch_engine import (MAX_MOVES, _GOLDEN, _META, _below, _mix, card_results, deck_array,
+                           distinct_results, seed_number)
+
+RANDOM, GREEDY, LEARNED = 0, 1, 2
+_CODES = {"random": RANDOM, "greedy": GREEDY, "learned": LEARNED}
+
+F = learned.N_FEATURES
+_N_CARDS = len(learned.CARD_ORDER)
+_TARGETS_MAX = 11
+_TARGETS = np.full((4, 60, _TARGETS_MAX, 2), -1, dtype=np.int64)
+_N_TARGETS = np.zeros((4, 60), dtype=np.int64)
+for _c in range(4):
+    for _q in range(60):
+        for _i, (_landing, _bit) in enumerate(learned.TARGETS[_c][_q]):
+            _TARGETS[_c, _q, _i] = (_landing, _bit)
+        _N_TARGETS[_c, _q] = len(learned.TARGETS[_c][_q])
+del _c, _q
+_CHANCES = np.array(learned.CHANCES, dtype=np.float64)
+_SLIDE_CHANCE = np.array(learned.SLIDE_CHANCE, dtype=np.float64)
+_PROGRESS = np.array(learned.PROGRESS, dtype=np.float64)
+_STEPS = np.array(STEPS_TO_HOME, dtype=np.int64)
+_EXIT = np.array([start_exit(c) for c in range(4)], dtype=np.int64)
+_SORRY_BIT = 1 << learned.CARD_ORDER.index(SORRY)
+_ELEVEN_BIT = 1 << learned.CARD_ORDER.index(11)
+_EXIT_BITS = (1 << learned.CARD_ORDER.index(1)) | (1 << learned.CARD_ORDER.index(2))
+_FIRST_BUCKET = 3
+_BUCKETS = 10
+_SCORE = np.array([[pawn_score(c, loc) for loc in range(67)] for c in range(4)],
+                  dtype=np.float64)
+
+#: The caps on a training run's arguments: games, and the wall-clock limit.
+MAX_GAMES = 10_000_000
+MAX_SECONDS = 24 * 3600
+_MAX_CARDS = 4000  # a game longer than this is abandoned (never seen: games take ~100-400 cards)
+
+# Default hyper-parameters (docs/learned.md).
+LAMBDA = 0.7
+ALPHA = 0.05
+#: The shipped run: games per player count.
+DEFAULT_GAMES = 200_000
+
+
+@njit(cache=True, nogil=True)
+def _features(q, colours, n, n_pawns, nxt, f, hit, in_start, on_track, anywhere):
+    """learned.seat_features for the pawns ``q`` (n seats, sorted), into ``f[:n, :]``."""
+    for s in range(n):
+        for x in range(60):
+            hit[s, x] = 0
+        starting = 0
+        tracking = 0
+        c = colours[s]
+        for j in range(n_pawns):
+            loc = q[s, j]
+            if loc < 60:
+                tracking += 1
+                for t in range(_N_TARGETS[c, loc]):
+                    hit[s, _TARGETS[c, loc, t, 0]] |= _TARGETS[c, loc, t, 1]
+            elif loc == START:
+                starting += 1
+        in_start[s] = starting
+        on_track[s] = tracking
+    for s in range(n):
+        bits = 0
+        if in_start[s] > 0:
+            bits |= _SORRY_BIT
+        if on_track[s] > 0:
+            bits |= _ELEVEN_BIT
+        anywhere[s] = bits
+    for s in range(n):
+        colour = colours[s]
+        for i in range(F):
+            f[s, i] = 0.0
+        progress = 0.0
+        danger = 0.0
+        danger_weighted = 0.0
+        slide = 0.0
+        for j in range(n_pawns):
+            loc = q[s, j]
+            share = _PROGRESS[colour, loc]
+            progress += share
+            if loc == START:
+                f[s, 0] += 1.0
+            elif loc == HOME:
+                f[s, 1] += 1.0
+            elif loc >= 60:
+                f[s, 2] += 1.0
+            else:
+                bucket = (_STEPS[colour, loc] - 6) // 6
+                f[s, _FIRST_BUCKET + (bucket if bucket < _BUCKETS else _BUCKETS - 1)] += 1.0
+                mask = 0
+                for o in range(n):
+                    if o != s:
+                        mask |= hit[o, loc] | anywhere[o]
+                        if in_start[o] > 0 and loc == _EXIT[colours[o]]:
+                            mask |= _EXIT_BITS
+                chance = _CHANCES[mask]
+                danger += chance
+                danger_weighted += chance * share
+                slide += _SLIDE_CHANCE[colour, loc]
+        attack = 0.0
+        attack_weighted = 0.0
+        exit_square = _EXIT[colour]
+        for o in range(n):
+            if o == s:
+                continue
+            for j in range(n_pawns):
+                loc = q[o, j]
+                if loc < 60:
+                    mask = hit[s, loc] | anywhere[s]
+                    if in_start[s] > 0 and loc == exit_square:
+                        mask |= _EXIT_BITS
+                    chance = _CHANCES[mask]
+                    attack += chance
+                    attack_weighted += chance * _PROGRESS[colours[o], loc]
+        turn = (s - nxt) % n
+        f[s, 13] = progress
+        f[s, 14] = progress * progress / n_pawns
+        f[s, 15] = danger
+        f[s, 16] = danger_weighted
+        f[s, 17] = attack
+        f[s, 18] = attack_weighted
+        f[s, 19] = slide
+        f[s, 20 + turn] = 1.0
+        if turn == 0:
+            f[s, 24] = attack_weighted
+            f[s, 25] = danger_weighted
+
+
+@njit(cache=True, nogil=True)
+def _values(f, n, w, z):
+    for s in range(n):
+        v = 0.0
+        for i in range(F):
+            v += w[i] * f[s, i]
+        z[s] = v
+
+
+@njit(cache=True, nogil=True)
+def _log_share(z, n, seat):
+    """The seat's log softmax share, as LearnedStrategy computes it."""
+    top = z[0]
+    for s in range(1, n):
+        if z[s] > top:
+            top = z[s]
+    total = 0.0
+    for s in range(n):
+        total += math.exp(z[s] - top)
+    return z[seat] - top - math.log(total)
+
+
+@njit(cache=True, nogil=True)
+def _softmax(z, n, out):
+    top = z[0]
+    for s in range(1, n):
+        if z[s] > top:
+            top = z[s]
+    total = 0.0
+    for s in range(n):
+        out[s] = math.exp(z[s] - top)
+        total += out[s]
+    for s in range(n):
+        out[s] = out[s] / total
+
+
+@njit(cache=True, nogil=True)
+def _wins(q, seat, n_pawns):
+    for j in range(n_pawns):
+        if q[seat, j] != HOME:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _greedy_value(q, seat, colours, n, n_pawns):
+    total = 0.0
+    for s in range(n):
+        value = 0.0
+        for j in range(n_pawns):
+            value += _SCORE[colours[s], q[s, j]]
+        total += value if s == seat else -0.5 * value
+    return total
+
+
+@njit(cache=True, nogil=True)
+def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, deck_seed,
+              choice_seed, feats, chances, scratch_f, hit, in_start, on_track, anywhere):
+    """One game from ``start``: seat s plays ``codes[s]`` (RANDOM, GREEDY or LEARNED with the
+    weights ``w``). The deck is shuffled from ``deck_seed`` alone and the choices drawn from
+    ``choice_seed``, so one deal is the same cards for every seat order until the players'
+    different choices change the reshuffles' timing. If ``feats`` has rows, it receives the
+    features of the position after every card and ``chances`` its win chances. Returns
+    (winner seat or -1, cards played)."""
+    n, n_pawns = start.shape
+    n_cards = deck.shape[0]
+    pile = np.empty(n_cards, dtype=np.int64)
+    discards = np.empty(n_cards, dtype=np.int64)
+    cand = np.empty((MAX_MOVES, n, n_pawns), dtype=np.int64)
+    meta = np.empty((MAX_MOVES, _META), dtype=np.int64)
+    keep = np.empty(MAX_MOVES, dtype=np.int64)
+    ties = np.empty(MAX_MOVES, dtype=np.int64)
+    z = np.empty(n, dtype=np.float64)
+    p = start.copy()
+    deck_rng = np.zeros(1, dtype=np.uint64)
+    deck_rng[0] = deck_seed
+    rng = np.zeros(1, dtype=np.uint64)
+    rng[0] = choice_seed
+    pile[:] = deck
+    top = n_cards
+    from_top = 0
+    n_discards = 0
+    # A shuffle from the deck's own stream: the same deal whoever plays.
+    for i in range(top - 1, 0, -1):
+        j = _below(deck_rng, i + 1)
+        pile[i], pile[j] = pile[j], pile[i]
+    seat = to_move
+    recording = feats.shape[0] > 0
+    cards = 0
+    while cards < _MAX_CARDS:
+        if from_top == top:
+            pile[:n_discards] = discards[:n_discards]
+            top = n_discards
+            from_top = 0
+            n_discards = 0
+            for i in range(top - 1, 0, -1):
+                j = _below(deck_rng, i + 1)
+                pile[i], pile[j] = pile[j], pile[i]
+        card = pile[top - 1 - from_top]
+        from_top += 1
+        discards[n_discards] = card
+        n_discards += 1
+        cards += 1
+        nxt = seat if (card == 2 and two_draws_again) else (seat + 1) % n
+        cnt = card_results(p, seat, card, colours, n, n_pawns, sorry4, cand, meta)
+        kept = distinct_results(cand, cnt, n, n_pawns, keep)
+        pick = keep[0]
+        won = False
+        for d in range(kept):
+            if _wins(cand[keep[d]], seat, n_pawns):
+                pick = keep[d]
+                won = True
+                break
+        if not won and kept > 1:
+            code = codes[seat]
+            if code == RANDOM:
+                pick = keep[_below(rng, kept)]
+            else:
+                best = -1e300
+                tied = 0
+                for d in range(kept):
+                    if code == GREEDY:
+                        score = _greedy_value(cand[keep[d]], seat, colours, n, n_pawns)
+                    else:
+                        _features(cand[keep[d]], colours, n, n_pawns, nxt, scratch_f, hit,
+                                  in_start, on_track, anywhere)
+                        _values(scratch_f, n, w, z)
+                        score = _log_share(z, n, seat)
+                    if score > best:
+                        best = score
+                        tied = 0
+                    if score == best:
+                        ties[tied] = keep[d]
+                        tied += 1
+                pick = ties[0] if tied == 1 else ties[_below(rng, tied)]
+        for s in range(n):
+            for j in range(n_pawns):
+                p[s, j] = cand[pick, s, j]
+        if won:
+            return seat, cards
+        if recording:
+            t = cards - 1
+            _features(p, colours, n, n_pawns, nxt, scratch_f, hit, in_start, on_track, anywhere)
+            _values(scratch_f, n, w, z)
+            _softmax(z, n, chances[t])
+            for s in range(n):
+                for i in range(F):
+                    feats[t, s, i] = scratch_f[s, i]
+        seat = nxt
+    return -1, cards
+
+
+@njit(cache=True, nogil=True)
+def _train(start, to_move, colours, deck, two_draws_again, sorry4, w, seed, first_game, games,
+           lam, alpha0, alpha_games):
+    """TD(λ) self-play for ``games`` games (numbers ``first_game`` …); updates ``w`` in place.
+    Returns the number of games abandoned as too long."""
+    n, n_pawns = start.shape
+    codes = np.full(n, LEARNED, dtype=np.int64)
+    feats = np.zeros((_MAX_CARDS, n, F), dtype=np.float64)
+    chances = np.zeros((_MAX_CARDS, n), dtype=np.float64)
+    scratch_f = np.zeros((n, F), dtype=np.float64)
+    hit = np.zeros((n, 60), dtype=np.int64)
+    in_start = np.zeros(n, dtype=np.int64)
+    on_track = np.zeros(n, dtype=np.int64)
+    anywhere = np.zeros(n, dtype=np.int64)
+    target = np.zeros(n, dtype=np.float64)
+    grad = np.zeros(F, dtype=np.float64)
+    abandoned = 0
+    for g in range(first_game, first_game + games):
+        game_seed = _mix(np.uint64(seed) + np.uint64(g) * _GOLDEN)
+        winner, cards = play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes,
+                                  w, game_seed, _mix(game_seed ^ np.uint64(1)), feats, chances,
+                                  scratch_f, hit, in_start, on_track, anywhere)
+        if winner < 0:
+            abandoned += 1
+            continue
+        # The positions t = 0 … cards-2 (the last card won: its position is not valued).
+        last = cards - 2
+        for s in range(n):
+            target[s] = 1.0 if s == winner else 0.0
+        for i in range(F):
+            grad[i] = 0.0
+        for t in range(last, -1, -1):
+            for s in range(n):
+                error = target[s] - chances[t, s]
+                for i in range(F):
+                    grad[i] += error * feats[t, s, i]
+            for s in range(n):
+                target[s] = (1.0 - lam) * chances[t, s] + lam * target[s]
+        alpha = alpha0 / (1.0 + g / alpha_games)
+        for i in range(F):
+            w[i] += alpha * grad[i] / (cards if cards > 0 else 1)
+    return abandoned
+
+
+@njit(cache=True, nogil=True)
+def _match(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, number, first_deal,
+           per_deal):
+    """Deals ``first_deal`` … of a paired match: each deal played once per seat taken by
+    ``codes[0]`` against ``codes[1]`` everywhere else; ``per_deal`` receives its wins.
+    Returns (the deal of a game with no winner or -1, cards played)."""
+    n, n_pawns = start.shape
+    empty_f = np.zeros((0, n, F), dtype=np.float64)
+    empty_c = np.zeros((0, n), dtype=np.float64)
+    scratch_f = np.zeros((n, F), dtype=np.float64)
+    hit = np.zeros((n, 60), dtype=np.int64)
+    in_start = np.zeros(n, dtype=np.int64)
+    on_track = np.zeros(n, dtype=np.int64)
+    anywhere = np.zeros(n, dtype=np.int64)
+    seat_codes = np.empty(n, dtype=np.int64)
+    cards = 0
+    for d in range(per_deal.shape[0]):
+        deal_seed = _mix(number + np.uint64(first_deal + d) * _GOLDEN)
+        for seat in range(n):
+            for s in range(n):
+                seat_codes[s] = codes[0] if s == seat else codes[1]
+            winner, used = play_game(start, to_move, colours, deck, two_draws_again, sorry4,
+                                     seat_codes, w, deal_seed,
+                                     _mix(deal_seed ^ np.uint64(seat + 1)), empty_f, empty_c,
+                                     scratch_f, hit, in_start, on_track, anywhere)
+            if winner < 0:
+                return first_deal + d, cards
+            if winner == seat:
+                per_deal[d] += 1
+            cards += used
+    return -1, cards
+
+
+def _rules_arrays(start: Position):
+    rules = start.rules
+    return (np.array(start.pawns, dtype=np.int64), int(start.to_move),
+            np.array(start.colours, dtype=np.int64), deck_array(rules.deck),
+            bool(rules.two_draws_again), bool(rules.sorry_forward_4))
+
+
+def check_games(games: Any) -> int:
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"games: a whole number from 1 to {MAX_GAMES:,}, not {games!r}")
+    return games
+
+
+def train(seed: Any = 1, games: int = DEFAULT_GAMES, *, progress=None,
+          max_seconds: float | None = None, lam: float = LAMBDA,
+          alpha: float = ALPHA) -> dict:
+    """Train weights for every player count (``games`` self-play games each, in chunks, so
+    that ``progress(done, total)`` is called as they go) and return the weights file's object
+    (:func:`weights_json` writes it). Deterministic: the same arguments give the same weights.
+    ``max_seconds`` stops with an error rather than run longer."""
+    games = check_games(games)
+    if max_seconds is not None and not 0 < max_seconds <= MAX_SECONDS:
+        raise ValueError(f"max_seconds: more than 0 and at most {MAX_SECONDS}, not {max_seconds!r}")
+    started = time.monotonic()
+    total = games * len(learned.PLAYER_COUNTS)
+    done = 0
+    weights: dict[str, list[float]] = {}
+    chunk = max(1, min(2000, games // 50 or 1))
+    for n in learned.PLAYER_COUNTS:
+        arrays = _rules_arrays(Position.initial(n))
+        w = np.zeros(F, dtype=np.float64)
+        number = np.uint64(seed_number(f"train:{seed}:{n}"))
+        first = 0
+        while first < games:
+            size = min(chunk, games - first)
+            _train(*arrays, w, number, first, size, float(lam), float(alpha),
+                   float(max(1, games // 4)))
+            first += size
+            done += size
+            if progress is not None:
+                progress(done, total)
+            if max_seconds is not None and time.monotonic() - started > max_seconds:
+                raise TimeoutError(f"train: stopped after {max_seconds:g} s "
+                                   f"({done:,} of {total:,} games)")
+        weights[str(n)] = [float(x) for x in w]
+    return {"format": learned.WEIGHTS_FORMAT, "features": list(learned.FEATURES),
+            "weights": weights,
+            "training": {"method": "TD(lambda) self-play", "seed": str(seed),
+                         "games_per_player_count": games, "lambda": lam, "alpha": alpha}}
+
+
+def weights_json(data: dict) -> str:
+    """The weights file's text: the same object always gives the same bytes."""
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def save_weights(data: dict, path) -> None:
+    learned.check_weights(data)
+    write_text_atomic(path, weights_json(data), what="weights", error=learned.LearnedWeightsError)
+
+
+def paired_match(players: int, games: int, strategy: str = "learned", opponent: str = "greedy",
+                 seed: Any = 0, weights: dict | None = None, progress=None) -> dict:
+    """``games`` deals of ``players``-player classic games, each dealt once per seat that
+    ``strategy`` can take (one ``strategy`` against ``players - 1`` ``opponent``s; so
+    ``games * players`` games). Returns wins, games, the win rate and its 95 % interval, and
+    the per-deal mean (the paired estimate, with its interval from the deals' spread)."""
+    if players not in learned.PLAYER_COUNTS:
+        raise ValueError(f"players: 2, 3 or 4, not {players!r}")
+    games = check_games(games)
+    by_count = weights or learned.shipped_weights()
+    w = np.array(by_count[players], dtype=np.float64)
+    if strategy not in _CODES or opponent not in _CODES:
+        raise ValueError(f"strategy: one of {', '.join(_CODES)}")
+    arrays = _rules_arrays(Position.initial(players))
+    number = np.uint64(seed_number(f"match:{seed}"))
+    per_deal = np.zeros(games, dtype=np.int64)
+    codes = np.array([_CODES[strategy], _CODES[opponent]], dtype=np.int64)
+    cards = 0
+    started = time.perf_counter()
+    chunk = 100
+    for first in range(0, games, chunk):
+        size = min(chunk, games - first)
+        stuck, used = _match(*arrays, codes, w, number, first, per_deal[first:first + size])
+        if stuck >= 0:
+            raise RuntimeError(f"deal {stuck}: no winner after {_MAX_CARDS} cards")
+        cards += used
+        if progress is not None:
+            progress(first + size, games)
+    seconds = time.perf_counter() - started
+    wins = int(per_deal.sum())
+    per_deal = per_deal.astype(np.float64)
+    played = games * players
+    low, high = wilson_interval(wins, played)
+    rates = per_deal / players
+    mean = float(rates.mean())
+    spread = 1.96 * float(rates.std(ddof=1)) / math.sqrt(games) if games > 1 else float("nan")
+    return {"players": players, "strategy": strategy, "opponent": opponent, "deals": games,
+            "games": played, "wins": wins, "rate": wins / played, "interval": [low, high],
+            "paired_interval": [mean - spread, mean + spread], "seconds": seconds,
+            "games_per_second": played / seconds, "cards": cards}

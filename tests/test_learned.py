@@ -1,0 +1,232 @@
+"""The learned player (sorry_widget/simulation/learned.py) and its training (training.py):
+legal moves, win chances, the shipped weights checked when read, no NumPy when it plays,
+the compiled features equal to the pure-Python ones, a deterministic training run; slow: it
+beats greedy on paired deals, and the training command reproduces the shipped weights."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from importlib import resources
+
+import pytest
+
+from sorry_widget import Game, Position
+from sorry_widget.board.strategies import GreedyStrategy, as_strategy
+from sorry_widget.board.track import HOME, START
+from sorry_widget.simulation import learned
+from sorry_widget.simulation.learned import (FEATURES, LearnedStrategy, LearnedWeightsError,
+                                             N_FEATURES, read_weights, win_chances)
+
+
+def positions_of_games(players: int, games: int, every: int = 5):
+    for g in range(games):
+        game = Game(players, seed=f"learned-{players}-{g}", strategies="random")
+        game.run()
+        yield from game.positions()[::every]
+
+
+def weights_file(**changes) -> dict:
+    data = {"format": learned.WEIGHTS_FORMAT, "features": list(FEATURES),
+            "weights": {str(n): [0.5] * N_FEATURES for n in learned.PLAYER_COUNTS}}
+    data.update(changes)
+    return data
+
+
+def test_learned_is_a_registered_strategy_and_plays_legal_moves_in_2_3_and_4_player_games():
+    assert isinstance(as_strategy("learned"), LearnedStrategy)
+    strategy = LearnedStrategy()
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        for position in positions_of_games(players, 3):
+            if position.rules.wins(position, position.pawns) or any(
+                    all(loc == HOME for loc in locs) for locs in position.pawns):
+                continue
+            for card in (1, 7, 11, 13):
+                moves = position.legal_moves(card)
+                assert strategy.choose(position, card, moves, rng) in moves
+
+
+def test_a_winning_move_is_taken():
+    # Red's last pawn is 3 from HOME: a 3 wins; the other 3 would only move it within the
+    # safety zone if it were behind. Blue far behind would make any valuation prefer progress
+    # anyway, so the last pawn's alternatives are a bump of blue and the win.
+    position = Position({"red": ["home", "home", "home", "safety-3"],
+                         "yellow": [20, "start", "start", "start"]}, to_move="red")
+    moves = position.legal_moves(3)
+    chosen = LearnedStrategy().choose(position, 3, moves, random.Random(1))
+    assert chosen.wins
+
+
+def test_win_chances_are_chances_over_the_colours_in_the_game():
+    for players in (2, 3, 4):
+        for position in positions_of_games(players, 2, every=11):
+            chances = win_chances(position)
+            assert set(chances) == set(position.colours)
+            assert all(0.0 <= c <= 1.0 for c in chances.values())
+            assert math.isclose(sum(chances.values()), 1.0, abs_tol=1e-12)
+
+
+def test_a_player_far_ahead_is_the_favourite_and_a_finished_game_is_certain():
+    ahead = Position({"red": ["home", "home", "home", "safety-4"],
+                      "yellow": ["start", "start", "start", "start"]}, to_move="yellow")
+    chances = win_chances(ahead)
+    assert chances[0] > 0.8 > chances[2]
+    done = Position({"red": ["home"] * 4, "yellow": ["start", 3, 5, 7]}, to_move="yellow")
+    assert win_chances(done) == {0: 1.0, 2: 0.0}
+    start = win_chances(Position.initial(4))
+    assert max(start.values()) - min(start.values()) < 0.1
+
+
+def test_choosing_loads_no_numpy():
+    code = ("import sys, random, sorry_widget\n"
+            "from sorry_widget import Game\n"
+            "Game(2, seed=1, strategies=['learned', 'greedy']).run()\n"
+            "Game(4, seed=2, strategies='learned').run()\n"
+            "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_shipped_weights_are_small_and_read_back_checked():
+    text = resources.files("sorry_widget.simulation").joinpath(learned.WEIGHTS_FILE).read_bytes()
+    assert len(text) < learned.MAX_WEIGHTS_BYTES
+    weights = read_weights(text)
+    assert sorted(weights) == list(learned.PLAYER_COUNTS)
+    assert all(len(row) == N_FEATURES for row in weights.values())
+    # Trained, not the zeros a fresh run starts from.
+    assert all(any(w != 0.0 for w in row) for row in weights.values())
+
+
+@pytest.mark.parametrize("data, why", [
+    (weights_file(format="other/1"), "format"),
+    (weights_file(features=["start"]), "features differ"),
+    (weights_file(weights={"2": [0.0] * N_FEATURES}), "each player count"),
+    (weights_file(weights={"2": [0.0] * 3, "3": [0.0] * N_FEATURES, "4": [0.0] * N_FEATURES}),
+     f"weights.2 must be a list of {N_FEATURES}"),
+    (weights_file(weights={"2": [1e300] * N_FEATURES, "3": [0.0] * N_FEATURES,
+                           "4": [0.0] * N_FEATURES}), "weights.2[0]"),
+    (weights_file(weights={"2": ["1"] * N_FEATURES, "3": [0.0] * N_FEATURES,
+                           "4": [0.0] * N_FEATURES}), "weights.2[0]"),
+    ([1, 2], "JSON object"),
+])
+def test_bad_weights_are_refused_by_name(data, why):
+    with pytest.raises(LearnedWeightsError, match=why.replace("[", r"\[")):
+        read_weights(json.dumps(data))
+
+
+def test_an_oversized_or_broken_weights_file_is_refused():
+    with pytest.raises(LearnedWeightsError, match="bytes"):
+        read_weights(b" " * (learned.MAX_WEIGHTS_BYTES + 1))
+    with pytest.raises(LearnedWeightsError, match="not JSON"):
+        read_weights(b"{")
+    assert read_weights(json.dumps(weights_file()))[2] == [0.5] * N_FEATURES
+
+
+def test_features_say_what_they_name():
+    position = Position({"red": ["start", "home", "safety-2", 30],
+                         "yellow": [27, "start", "start", "home"]}, to_move="red")
+    red, yellow = learned.seat_features(position.pawns, position.colours, 0)
+    index = {name: i for i, name in enumerate(FEATURES)}
+    assert (red[index["start"]], red[index["home"]], red[index["safety"]]) == (1, 1, 1)
+    # Yellow's pawn on 27 is 3 behind red's on 30: a 3 (4/45) bumps it, and so do an 11's
+    # switch (4/45) and a Sorry! (yellow has pawns in START, 4/45).
+    assert math.isclose(red[index["danger"]], 12 / 45)
+    assert math.isclose(yellow[index["attack"]], 12 / 45)
+    assert red[index["turn_0"]] == 1 and yellow[index["turn_1"]] == 1
+    assert yellow[index["start"]] == 2 and START in position.pawns[1]
+
+
+numba = pytest.importorskip("numba")
+
+
+def test_the_compiled_features_and_values_are_the_pure_python_ones():
+    import numpy as np
+
+    from sorry_widget.simulation import training
+
+    rng = random.Random(5)
+    w = [rng.uniform(-1, 1) for _ in range(N_FEATURES)]
+    checked = 0
+    for players in (2, 3, 4):
+        n = players
+        scratch = (np.zeros((n, 60), np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64),
+                   np.zeros(n, np.int64))
+        for position in positions_of_games(players, 4, every=3):
+            f = np.zeros((n, N_FEATURES))
+            training._features(np.array(position.pawns, np.int64),
+                               np.array(position.colours, np.int64), n, 4, position.to_move,
+                               f, *scratch)
+            z = np.zeros(n)
+            training._values(f, n, np.array(w), z)
+            assert f.tolist() == learned.seat_features(position.pawns, position.colours,
+                                                       position.to_move)
+            assert z.tolist() == learned.seat_values(position.pawns, position.colours,
+                                                     position.to_move, w)
+            checked += 1
+    assert checked > 100
+
+
+def test_a_tiny_training_run_is_deterministic_and_learns(tmp_path):
+    from sorry_widget.simulation import training
+
+    first = training.weights_json(training.train(seed=3, games=30))
+    again = training.weights_json(training.train(seed=3, games=30))
+    other = training.weights_json(training.train(seed=4, games=30))
+    assert first == again
+    assert first != other
+    weights = read_weights(first)
+    assert all(any(w != 0.0 for w in row) for row in weights.values())
+
+
+def test_the_train_command_checks_its_arguments_and_writes_weights(tmp_path, capsys):
+    from sorry_widget.cli import main
+
+    assert main(["train", "--games", "0"]) == 2
+    assert "games" in capsys.readouterr().err
+    assert main(["train", "--max-minutes", "-1"]) == 2
+    assert "--max-minutes" in capsys.readouterr().err
+    out = tmp_path / "w.json"
+    assert main(["train", "--games", "5", "--seed", "9", "--out", str(out), "--no-progress"]) == 0
+    from sorry_widget.simulation import training
+
+    assert out.read_text() == training.weights_json(training.train(seed=9, games=5))
+
+
+@pytest.mark.slow
+def test_learned_beats_greedy_on_paired_deals():
+    from sorry_widget.simulation.training import paired_match
+
+    result = paired_match(2, 2000, seed="slow-test")
+    low, high = result["interval"]
+    assert result["games"] == 4000
+    assert low > 0.5, result
+    # One learned against three greedy, each seat in turn: better than the 25 % of parity.
+    result = paired_match(4, 500, seed="slow-test")
+    assert result["interval"][0] > 0.25, result
+
+
+@pytest.mark.slow
+def test_the_pure_python_player_beats_greedy_too():
+    # The shipped player itself (not the compiled copy), in a few hundred games.
+    wins = 0
+    games = 300
+    for g in range(games):
+        seats = ["learned", GreedyStrategy()] if g % 2 == 0 else [GreedyStrategy(), "learned"]
+        game = Game(2, seed=f"pure-{g // 2}", strategies=seats, keep_history=False)
+        winner = game.run()
+        wins += winner == game.colours[g % 2]
+    assert wins / games > 0.5
+
+
+@pytest.mark.slow
+def test_the_train_command_reproduces_the_shipped_weights():
+    from sorry_widget.simulation import training
+
+    shipped = resources.files("sorry_widget.simulation").joinpath(learned.WEIGHTS_FILE)
+    assert training.weights_json(training.train()) == shipped.read_text()
