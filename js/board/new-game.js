@@ -62,8 +62,9 @@ export function newGameForm({ model, button, bar }) {
     form.onsubmit = (ev) => {
       ev.preventDefault();
       form.hidden = true;
-      model.send(newGameMessage({ rules: rulesSel.value, players: Number(playersSel.value),
-        people: boxes.filter((b) => b.checked).map((b) => b.value), computer: computerSel.value }));
+      model.send({ type: "new_game", ...newGameFields({ rules: rulesSel.value,
+        players: Number(playersSel.value), people: boxes.filter((b) => b.checked).map((b) => b.value),
+        computer: computerSel.value }) });
     };
   }
 
@@ -91,11 +92,10 @@ export function aboutComputer(computers, name) {
 }
 
 /**
- * The message that starts the game the form describes; the computer player only where one was
- * chosen (Python's default is random players).
+ * The fields of the new_game message for what the form says; the computer player only where
+ * one was chosen (Python's default is random players).
  * @param {{ rules: string; players: number; people: string[]; computer?: string }} form
- * @returns {PageMessage}
  */
-export function newGameMessage({ rules, players, people, computer }) {
-  return { type: "new_game", rules, players, people, ...(computer ? { computer } : {}) };
+export function newGameFields({ rules, players, people, computer }) {
+  return { rules, players, people, ...(computer ? { computer } : {}) };
 }

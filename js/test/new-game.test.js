@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aboutComputer, computerOptions, newGameMessage } from "../board/new-game.js";
+import { aboutComputer, computerOptions, newGameFields } from "../board/new-game.js";
 import { messageProblem } from "../messages.js";
 import { fakeModel, french } from "./fake-model.js";
 
@@ -28,15 +28,17 @@ test("aboutComputer: the sentence of the player chosen, nothing for another name
   assert.equal(aboutComputer(offered, "perfect"), "");
 });
 
-test("newGameMessage: the computer chosen goes to Python in a message it accepts", () => {
-  const message = newGameMessage({ rules: "classic", players: 2, people: ["red"], computer: "learned" });
+test("newGameFields: the computer chosen goes to Python in a message it accepts", () => {
+  const message = { type: "new_game",
+    ...newGameFields({ rules: "classic", players: 2, people: ["red"], computer: "learned" }) };
   assert.deepEqual(message, { type: "new_game", rules: "classic", players: 2, people: ["red"],
     computer: "learned" });
   assert.equal(messageProblem("board", message), null);
 });
 
-test("newGameMessage: with no computer player offered, the message leaves it to Python", () => {
-  const message = newGameMessage({ rules: "classic", players: 4, people: ["red"], computer: "" });
+test("newGameFields: with no computer player offered, the message leaves it to Python", () => {
+  const message = { type: "new_game",
+    ...newGameFields({ rules: "classic", players: 4, people: ["red"], computer: "" }) };
   assert.equal("computer" in message, false);
   assert.equal(messageProblem("board", message), null);
 });

@@ -69,11 +69,16 @@ def computer_choices(start: Position, language: str = "en") -> list[dict[str, st
     it does, in a sentence) in ``language``."""
     out = []
     for name in computer_players(start):
-        key = "computer_" + name.replace("-", "_")
-        out.append({"name": name, "title": render(say(key), language),
-                    "about": render(say(key + "_about", **(
-                        {"games": COACH_ROLLOUTS} if name == "coach" else {})), language)})
+        title, about = computer_messages(name)
+        out.append({"name": name, "title": render(title, language),
+                    "about": render(about, language)})
     return out
+
+
+def computer_messages(name: str) -> tuple[Message, Message]:
+    """A computer player's title and its sentence on what it does, as messages."""
+    key = "computer_" + name.replace("-", "_")
+    return say(key), say(key + "_about", **({"games": COACH_ROLLOUTS} if name == "coach" else {}))
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
