@@ -3,6 +3,8 @@ line, badges) and what Python sends (rule texts, explanations) read in French (i
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from support.browser import Bridge
@@ -124,6 +126,9 @@ def test_no_english_on_a_french_board(page, name):
         page.wait_for_selector("form.sw-new-game:not([hidden])")
     if name == "play with the coach":
         page.wait_for_selector(".sw-coach-row")
+        # Its percentages the French way, from the browser's locale data (issue 32).
+        rates = page.locator(".sw-coach-rate").all_text_contents()
+        assert rates and all(re.fullmatch(r"\d{1,3},\d\u00a0%", r) for r in rates), rates
     if name == "a hand":
         page.wait_for_selector("button.sw-hand-card")
     if name == "a finished game's scores":

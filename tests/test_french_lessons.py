@@ -19,12 +19,18 @@ FRENCH = ENGLISH / "fr"
 
 #: Calls that only present what was computed: their words differ between the languages, and so
 #: may the way they write a number (0.5 in English, 0,5 in French). The French lessons' own
-#: helpers (nombre, entier, pourcent, puissance, couleur) write numbers and colour names.
+#: helpers (nombre, entier, pourcent, puissance, couleur) and sorry_widget.core.numbers's
+#: (format_number, format_percent, format_as) write numbers and colour names.
 PRESENTATION = {
     "print", "say", "dire", "display", "fill", "replace", "capitalize", "join", "text", "word",
     "report", "split", "set_xlabel", "set_ylabel", "set_title", "legend", "set_xticks",
     "nombre", "entier", "pourcent", "puissance", "couleur",
+    "format_number", "format_percent", "format_as",
 }
+#: Presentation calls whose first argument is what is computed; the rest (the language, the
+#: digits asked for) is the English format spec's.
+NUMBER_WRITERS = {"nombre", "entier", "pourcent", "puissance", "format_number", "format_percent",
+                  "format_as"}
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
 PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur"}
 #: Keyword arguments holding words: a board's status line, a plot's label, a note's text, a
@@ -126,7 +132,7 @@ class Computation(ast.NodeVisitor):
             self.calls[FRENCH_FOR[name]] += name != "explanation_in"
             args = args[:1] if name == "explanation_in" else args
         elif name in PRESENTATION:
-            if name in ("nombre", "entier", "pourcent", "puissance") and args:
+            if name in NUMBER_WRITERS and args:
                 args = args[:1]  # the digits asked for are the English format spec's
             if isinstance(node.func, ast.Attribute):
                 self.visit(node.func.value)  # what is presented is computed

@@ -8,7 +8,7 @@ import stat
 import sys
 
 from .common import add_lang, answer_lines, emit, progress_option, usage_error
-from .text import N_, _, language, ngettext
+from .text import N_, _, ngettext
 
 CASES = {"journey": N_("one pawn alone from START to HOME"),
          "race": N_("red against yellow, one pawn each"),
@@ -50,7 +50,7 @@ def _two_pawn(args) -> int:
             else:
                 table = twopawn.solve(progress=_bar(args))
         except ImportError as exc:
-            return usage_error(f"exact game: {exc}")
+            return usage_error(f"exact {args.case}: {exc}")
         print(json.dumps(table.to_json()) if args.json else game_report(table))
         return 0
     return _values(args, twopawn)
@@ -99,15 +99,6 @@ def _values(args, twopawn) -> int:
         return answer_lines(answer, "request", stream=stream, max_lines=MAX_VALUE_LINES)
 
 
-def _number(value: float, digits: int = 0) -> str:
-    """``value`` with ``digits`` decimals and grouped thousands, as the language writes it
-    (French: a decimal comma, a narrow no-break space between groups)."""
-    text = f"{value:,.{digits}f}"
-    if language() == "fr":
-        text = text.replace(",", "\u202f").replace(".", ",")
-    return text
-
-
 def game_report(table) -> str:
     """The two-pawn game (or its one-pawn corner) in words, in the command's language."""
     h = table.header
@@ -118,13 +109,12 @@ def game_report(table) -> str:
                  "Red against yellow, {pawns} pawns each to bring HOME, red draws first "
                  "(classic rules; cards drawn with replacement, a 2 draws again).",
                  pawns).format(pawns=pawns),
-        _("Red wins with probability {chance} when both play their best.").format(
-            chance=_number(table.first_player_wins, 10)),
-        _("{states} positions solved by value iteration, each within {tolerance} of its exact "
-          "value ({sweeps} sweeps; the solve took {seconds} s of processor time).").format(
-            states=_number(h["states"]),
-            tolerance=f"{h['tolerance']:g}", sweeps=h["sweeps"],
-            seconds=_number(h["cpu_seconds"], 1)),
+        _("Red wins with probability {chance:.10f} when both play their best.").format(
+            chance=table.first_player_wins),
+        _("{states:,} positions solved by value iteration, each within {tolerance:g} of its "
+          "exact value ({sweeps} sweeps; the solve took {seconds:.1f} s of processor time).").format(
+            states=h["states"], tolerance=h["tolerance"], sweeps=h["sweeps"],
+            seconds=h["cpu_seconds"]),
     ])
 
 
@@ -133,7 +123,8 @@ def add_exact(sub) -> None:
     p.add_argument("case", choices=list(CASES),
                    help="; ".join(f"{case}: {_(what)}" for case, what in CASES.items()))
     p.add_argument("file", nargs="?", metavar="FILE",
-                   help=_("exact value: JSON lines {\"position\": …} to answer (default: stdin)"))
+                   help=_("exact value: a file of JSON lines, each an object with a position, to "
+                          "answer (default: stdin)"))
     p.add_argument("--rules", default="classic", help=_("the rule set (default: classic)"))
     p.add_argument("--pawns", type=int, choices=(1, 2), default=2,
                    help=_("exact game: the pawns each player brings HOME (default: 2; the first "

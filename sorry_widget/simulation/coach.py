@@ -19,7 +19,10 @@ would:
   whether the best is sure.
 * Where the game is small enough to solve (two players, each with one pawn left to bring HOME,
   rules that draw one card per play), the coach answers exactly instead: each move's chance of
-  winning when both then play their best, cards drawn with replacement (docs/exact.md).
+  winning when both then play their best, cards drawn with replacement (docs/exact.md). So
+  does it in the two-pawn game (classic rules, red and yellow with at most two pawns each left
+  to bring HOME) when that game's table is in the cache (:mod:`.twopawn`); the coach never
+  starts its solve.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .experiments import check_workers, engine_for, simulate, wilson_interval
 from ..core.safeio import shown
 from ..core.seeds import MAX_SEED_CHARS, check_seed
 from . import exact as exact_solver
+from . import twopawn
 from ..board.strategies import STRATEGIES, as_strategy
 from ..core.messages import DEFAULT_LANGUAGE, Message, register
 from ..core.numbers import format_as
@@ -259,15 +263,26 @@ def coach(position: Position, card: int | str, *, rollouts: int = 1000,
     started = time.perf_counter()
     if method in ("auto", "exact"):
         solved = exact_solver.solvable_position(position)
-        if solved is None and method == "exact":
+        # The two-pawn table answers only if it is already cached: the coach never starts
+        # its solve of minutes (sorry-widget exact game --pawns 2 does).
+        table = twopawn.cached_table() if solved is None else None
+        if table is not None and not table.covers(position):
+            table = None
+        if solved is None and table is None and method == "exact":
             raise ValueError("method: exact needs a small game: two players with one pawn "
                              "each left to bring HOME, under classic, original-1934 or "
                              "edition-2013 rules")
-        if solved is not None:
-            values = solved()
+        if solved is not None or table is not None:
+            if solved is not None:
+                values = solved()
+
+                def chance(move):
+                    return exact_solver.chance_after(values, move)
+            else:
+                chance = table.chance_after
             estimates = []
             for move in moves:
-                rate = 1.0 if move.wins else exact_solver.chance_after(values, move)
+                rate = 1.0 if move.wins else chance(move)
                 estimates.append(MoveEstimate(move, 0, 0, rate, (rate, rate), exact=True))
             return CoachAdvice(position, card, rollouts, "best play", estimates, "exact",
                                time.perf_counter() - started, "exact")

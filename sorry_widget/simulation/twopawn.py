@@ -21,6 +21,7 @@ when there is nothing current to read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -62,6 +63,7 @@ class FamilyError(SorryError):
     """A position outside the two-pawn family; the message says why."""
 
 
+@functools.lru_cache(maxsize=1)
 def code_key() -> str:
     """A digest of the rules' code and the solver's (and the table format): the table's name."""
     digest = hashlib.sha256(FORMAT.encode())
@@ -205,9 +207,10 @@ def _payload_bytes() -> int:
     return len(PAIRS) ** 2 * 8
 
 
-def _read(path: Path) -> TwoPawnTable | None:
+def _read(path: Path, caps: tuple[int, int] = CAPS) -> TwoPawnTable | None:
     """The table at ``path`` if it is whole and current: its size, its header (format, the code
-    it was solved by, its shape) and its values' SHA-256 checked; else None."""
+    it was solved by, its shape: the pawns in play ``caps``) and its values' SHA-256 checked;
+    else None."""
     try:
         data = read_bytes(path, what="two-pawn table", error=ValueError,
                           max_bytes=MAX_HEADER_BYTES + _payload_bytes())
@@ -220,7 +223,7 @@ def _read(path: Path) -> TwoPawnTable | None:
         return None
     if not isinstance(header, dict) or header.get("format") != FORMAT \
             or header.get("key") != code_key() or header.get("pairs") != len(PAIRS) \
-            or header.get("caps") != list(CAPS) or len(payload) != _payload_bytes() \
+            or header.get("caps") != list(caps) or len(payload) != _payload_bytes() \
             or header.get("sha256") != hashlib.sha256(payload).hexdigest():
         return None
     values = array("d")
