@@ -6,21 +6,19 @@ from __future__ import annotations
 import math
 import sys
 
+from ..core.numbers import format_number, format_percent
 from .common import SEED_HELP, add_lang, progress_option, stderr_bar, usage_error
-from .text import _, language, ngettext
+from .text import N_, _, language, ngettext
 
-try:
-    from ..core.numbers import format_number, format_percent
-except ImportError:  # core.numbers (helper "numbers") not merged yet: its rule for en and fr
-    def format_number(value, lang="en", digits=None):
-        text = f"{value:,}" if digits is None else f"{value:,.{digits}f}"
-        return text if lang == "en" else \
-            text.replace(",", "\u202f").replace(".", ",").replace("-", "\u2212")
-
-    def format_percent(fraction, lang="en", digits=1):
-        text = f"{fraction * 100:.{digits}f}"
-        return text + "%" if lang == "en" else \
-            text.replace(".", ",").replace("-", "\u2212") + "\u00a0%"
+# The ladder's reasons for leaving a player out (simulation.ladder.LEFT_OUT), for the catalog.
+LEFT_OUT = {
+    "no-module": N_("its module (simulation/twopawn.py) is not installed"),
+    "no-table": N_("the two-pawn table is not built (sorry-widget exact game --pawns 2)"),
+    "not-covered": N_("it plays from the solved two-pawn table, which does not cover the start "
+                      "of a full game (four pawns in START)"),
+    "too-slow": N_("a 4-player ladder plays every group in 24 seat orders: with the coach it "
+                   "would take hours (name it to include it)"),
+}
 
 
 def _elo(value: float, lang: str) -> str:
@@ -38,12 +36,12 @@ def report(result, lang: str = "en") -> str:
                  "Ladder of {players}-player classic games, seed {seed}: {names} players, {games} "
                  "games per {group} ({deals} deals \u00d7 {orders} seat orders)",
                  result.deals).format(
-            players=result.players, seed=result.seed, names=len(result.rows),
+            players=result.players, seed=str(result.seed), names=len(result.rows),
             games=number(result.deals * orders),
             group=_("pair") if result.players == 2 else _("group of four"),
             deals=number(result.deals), orders=orders),
     ]
-    if result.slow_deals < result.deals:
+    if result.slow and result.slow_deals < result.deals:
         lines.append(ngettext("with the coach: {games} games per {group} ({deals} deal)",
                               "with the coach: {games} games per {group} ({deals} deals)",
                               result.slow_deals).format(
@@ -80,7 +78,8 @@ def report(result, lang: str = "en") -> str:
             low=format_percent(pair.low, lang), high=format_percent(pair.high, lang),
             games=number(pair.games)))
     for name, why in result.excluded.items():
-        lines.append(_("Not in this ladder: {name} ({why})").format(name=name, why=why))
+        lines.append(_("Not in this ladder: {name} ({why})").format(
+            name=name, why=_(LEFT_OUT[why]) if why in LEFT_OUT else why))
     lines.append(_("{games} games in {seconds} s").format(
         games=number(result.total_games), seconds=format_number(result.seconds, lang, 0)))
     return "\n".join(lines)

@@ -67,7 +67,7 @@ COACH_PLAYERS = "greedy"
 OPTIONAL_MODULES = ("learned", "twopawn")
 #: The MM iteration stops when no strength changes by more than this (relative).
 TOLERANCE = 1e-10
-MAX_ITERATIONS = 100_000
+MAX_ITERATIONS = 20_000
 PRIOR_GAMES = 1.0  # virtual wins (and as many losses) of each player against strength 1
 
 
@@ -97,30 +97,42 @@ def _start(players: int) -> Position:
     return Position.initial(players, "classic")
 
 
+#: Why a registered player is left out of a ladder: a code (the JSON's ``excluded`` values)
+#: and its English (the command translates it).
+LEFT_OUT = {
+    "no-module": "its module (simulation/twopawn.py) is not installed",
+    "no-table": "the two-pawn table is not built (sorry-widget exact game --pawns 2)",
+    "not-covered": "it plays from the solved two-pawn table, which does not cover the start of a "
+                   "full game (four pawns in START)",
+    "too-slow": "a 4-player ladder plays every group in 24 seat orders: with the coach it would "
+                "take hours (name it to include it)",
+}
+
+
 def applies(name: str, players: int) -> str | None:
-    """Why the registered player ``name`` cannot play this ladder's games, or None if it can.
-    ``perfect`` plays from the solved two-pawn table, which covers positions with two pawns of
-    each of two players HOME, never the start of a full game."""
+    """Why the registered player ``name`` cannot play this ladder's games (a code of
+    :data:`LEFT_OUT`), or None if it can. ``perfect`` plays from the solved two-pawn table,
+    which covers positions with two pawns of each of two players HOME, never the start of a
+    full game."""
     if name != "perfect":
         return None
     try:
         from . import twopawn  # type: ignore[attr-defined]
     except ImportError:
-        return "its module (simulation/twopawn.py) is not installed"
+        return "no-module"
     table = twopawn.cached_table()
     if table is None:
-        return "the two-pawn table is not built (sorry-widget exact game --pawns 2)"
+        return "no-table"
     if players != 2 or not table.covers(_start(players)):
-        return ("it plays from the solved two-pawn table, which does not cover the start of a "
-                f"{players}-player game (four pawns in START)")
+        return "not-covered"
     return None
 
 
 def default_strategies(players: int = 2) -> tuple[list, dict[str, str]]:
-    """The players of a default ladder, and those left out with why: random, greedy, the
-    coach (2-player games only: a 4-player group of 24 seat orders takes minutes a deal),
-    every other registered player (``learned``, the other programs' players) and ``perfect``
-    where it applies."""
+    """The players of a default ladder, and those left out with why (codes of
+    :data:`LEFT_OUT`): random, greedy, the coach (2-player games only: a 4-player group of 24
+    seat orders takes minutes a deal), every other registered player (``learned``, the other
+    programs' players) and ``perfect`` where it applies."""
     _load_optional()
     chosen: list = []
     excluded: dict[str, str] = {}
@@ -129,9 +141,7 @@ def default_strategies(players: int = 2) -> tuple[list, dict[str, str]]:
             if players == 2:
                 chosen.append(coach_player())
             else:
-                excluded[coach_player().name] = ("a 4-player ladder plays every group in 24 seat "
-                                                 "orders; the coach would take hours (name it "
-                                                 "to include it)")
+                excluded[coach_player().name] = "too-slow"
             continue
         why = applies(name, players)
         if why is None:
@@ -166,7 +176,8 @@ def _players(strategies, players: int) -> tuple[list, dict[str, str]]:
                 else:
                     why = applies(item, players) if item in STRATEGIES else None
                     if why is not None:
-                        raise ValueError(f"strategies: {item!r} cannot play this ladder: {why}")
+                        raise ValueError(f"strategies: {item!r} cannot play this ladder: "
+                                         f"{LEFT_OUT[why]}")
             chosen.append(item)
     objects = [as_strategy(item) for item in chosen]
     names = [getattr(s, "name", None) or type(s).__name__ for s in objects]
@@ -182,13 +193,18 @@ def _players(strategies, players: int) -> tuple[list, dict[str, str]]:
 
 
 def fit_strengths(groups: Sequence[Sequence[int]], wins: Sequence[Sequence[float]],
-                  n: int) -> list[float]:
+                  n: int, prior: float = PRIOR_GAMES) -> list[float]:
     """Maximum-likelihood strengths of Luce's choice model (Bradley–Terry for pairs) by MM.
 
     ``groups[g]`` are the players (0 … n-1) of the games of kind ``g``, ``wins[g][k]`` how many
-    of those games ``groups[g][k]`` won. Each player also has :data:`PRIOR_GAMES` virtual wins
-    and losses against a player of strength 1, so every strength is finite and positive."""
-    won = [PRIOR_GAMES] * n
+    of those games ``groups[g][k]`` won. Each player also has ``prior`` virtual wins and as
+    many losses against a player of strength 1, so every strength is finite and positive; with
+    ``prior=0`` the strengths' geometric mean is 1 (and a player who never wins gets 0).
+
+    The results fix the strengths' ratios only, so after each MM step the common scale is set
+    where the virtual games' likelihood is highest (a one-dimensional Newton solve): without
+    it MM would creep along that direction at a rate of the prior over the games."""
+    won = [float(prior)] * n
     for members, counts in zip(groups, wins):
         for player, count in zip(members, counts):
             won[player] += count
@@ -196,17 +212,40 @@ def fit_strengths(groups: Sequence[Sequence[int]], wins: Sequence[Sequence[float
     live = [(members, total) for members, total in zip(groups, totals) if total > 0]
     gamma = [1.0] * n
     for _ in range(MAX_ITERATIONS):
-        denominator = [2 * PRIOR_GAMES / (g + 1.0) for g in gamma]
+        denominator = [2 * prior / (g + 1.0) for g in gamma]
         for members, total in live:
             share = total / sum(gamma[p] for p in members)
             for p in members:
                 denominator[p] += share
-        new = [w / d for w, d in zip(won, denominator)]
-        change = max(abs(a - b) / b for a, b in zip(new, gamma))
+        new = [w / d if d > 0 else 0.0 for w, d in zip(won, denominator)]
+        new = _rescaled(new, prior)
+        change = max(abs(a - b) / b for a, b in zip(new, gamma) if b > 0)
         gamma = new
         if change < TOLERANCE:
             break
     return gamma
+
+
+def _rescaled(gamma: list[float], prior: float) -> list[float]:
+    """``gamma`` times the factor ``c`` that maximises the virtual games' likelihood, where
+    ``sum(c g / (c g + 1)) = n / 2``; the geometric mean set to 1 without a prior."""
+    positive = [g for g in gamma if g > 0]
+    if not positive:
+        return gamma
+    if prior == 0:
+        mean = math.exp(sum(math.log(g) for g in positive) / len(positive))
+        return [g / mean for g in gamma]
+    u = 0.0
+    for _ in range(100):
+        c = math.exp(u)
+        shares = [c * g / (c * g + 1) for g in gamma]
+        slope = sum(s * (1 - s) for s in shares)
+        step = (sum(shares) - len(gamma) / 2) / slope
+        u -= step
+        if abs(step) < 1e-14:
+            break
+    c = math.exp(u)
+    return [c * g for g in gamma]
 
 
 def elo(gamma: Sequence[float], anchor: int = 0) -> list[float]:
@@ -315,6 +354,8 @@ class LadderResult:
     model: str = ""
     interval: str = ""
     strategies: list[str] = field(default_factory=list)
+    #: The players whose groups play ``slow_deals`` deals (the coach).
+    slow: tuple[str, ...] = ()
 
     def table(self) -> list[Rating]:
         return list(self.rows)
@@ -322,6 +363,7 @@ class LadderResult:
     def to_dict(self) -> dict:
         data = asdict(self)
         data["format"] = "sorry-ladder/1"
+        data["slow"] = list(self.slow)
         for row, source in zip(data["rows"], self.rows):
             row["win_share"] = source.win_share
         for pair, source in zip(data["pairs"], self.pairs):
@@ -448,7 +490,8 @@ def ladder(players: int = 2, games: int = 200, strategies: Sequence | None = Non
                         slow_deals=slow_deals, seat_orders=orders, rows=rows, pairs=pairings,
                         excluded=excluded, total_games=done, resamples=resamples,
                         seconds=time.perf_counter() - began, anchor=names[0], model=model,
-                        interval=interval, strategies=names)
+                        interval=interval, strategies=names,
+                        slow=tuple(n for n, o in zip(names, objects) if is_slow(o)))
 
 
 def play_deal(deal_seed: str, seated: Sequence) -> int:
