@@ -50,6 +50,19 @@ def test_learned_is_a_registered_strategy_and_plays_legal_moves_in_2_3_and_4_pla
                 assert strategy.choose(position, card, moves, rng) in moves
 
 
+def test_in_a_team_game_it_plays_for_its_team():
+    # Red may bump its partner yellow's advanced pawn with a 3 (T rules: a partner's pawn is
+    # bumped too); that raises red's own share and lowers the team's, so it is not the choice.
+    position = Position({"red": [10, 40, "start", "start"], "blue": ["start"] * 4,
+                         "yellow": [13, "start", "start", "start"], "green": ["start"] * 4},
+                        to_move="red", rules="teams")
+    moves = position.legal_moves(3)
+    assert any(m.result_pawns[2].count(START) == 4 for m in moves)
+    chosen = LearnedStrategy().choose(position, 3, moves, random.Random(1))
+    assert chosen.result_pawns[2].count(START) == 3
+    assert Game(4, rules="teams", seed=4, strategies="learned").run() is not None
+
+
 def test_a_winning_move_is_taken():
     # Red's last pawn is 3 from HOME: a 3 wins; the other 3 would only move it within the
     # safety zone if it were behind. Blue far behind would make any valuation prefer progress
