@@ -39,8 +39,9 @@ def ladder_ratings(text: str) -> dict[str, float]:
         for line in lines[2:]:
             cells = [c.strip().strip("`*") for c in line.strip("|").split("|")]
             number = re.search(r"[−-]?\d[\d,]*(?:\.\d+)?", cells[rating_col])
-            if number:
-                out[cells[name_col]] = float(number.group().replace("−", "-").replace(",", ""))
+            if number:  # (the ladder names its coach by its budget: "coach(1000, greedy)")
+                name = cells[name_col].split("(")[0].strip()
+                out[name] = float(number.group().replace("−", "-").replace(",", ""))
         if out:
             return out
     return {}
