@@ -28,6 +28,7 @@ interface SharedTraits {
 interface BoardTraits extends SharedTraits {
   coach_advice: CoachAdvice;
   palette: string;
+  review: ReviewData;
   rule_set: RuleSet;
   selection: string[];
   start: Record<string, string[]>;

@@ -200,6 +200,29 @@ interface CoachAdvice {
   moves?: CoachMove[];
 }
 
+/** One play of a reviewed game (docs/review.md): the mover's chances and the best move. */
+interface ReviewPlay {
+  luck: number;
+  error: number;
+  /** the best move's notation */
+  best: string;
+  /** the mover's chance after the move played */
+  after: number;
+  exact: boolean;
+  /** the best move's pawns, [from place, to place] each, where the move played gave
+   * something away */
+  arrows: [string, string][];
+}
+
+/** The review of the game shown ({} until `show_review()` runs). */
+interface ReviewData {
+  colours?: string[];
+  /** each colour's chance at each frame, in the order of `colours` */
+  chances?: number[][];
+  plays?: ReviewPlay[];
+  card_model?: string;
+}
+
 /** The card game's table: every frame drawn by Python, each distinct piece sent once
  * (`recent_tables` holds the newest pieces and frames alike). */
 interface Tables {

@@ -40,7 +40,7 @@ SITE = ROOT / "docs" / "site"
 
 # The sidebar: these pages in this order; a page added to docs/ later joins "More" by itself.
 SECTIONS = [
-    ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach",
+    ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach", "review",
                               "learned"]),
     ("Files and engines", ["position-format", "record-format", "limits", "simulation", "exact",
                            "lite"]),

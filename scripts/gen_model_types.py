@@ -33,6 +33,7 @@ VIEWS = {"BoardTraits": SorryWidget, "CardTableTraits": SorryCardWidget}
 #: follows from its traitlets class.
 SHAPES = {
     "plays": "PlayData[]",
+    "review": "ReviewData",
     "recent_plays": "PlayData[]",
     "pending": "Pending",
     "final": "Final",

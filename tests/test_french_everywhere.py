@@ -122,7 +122,8 @@ def test_every_command_with_lang_speaks_french(capsys, tmp_path):
     record = tmp_path / "g1.json"
     play = run(capsys, "play", "--seed", "3", "--players", "3", "--lang", "fr",
                "--record", str(record))
-    outputs = {"play": play, "replay": run(capsys, "replay", str(record), "--lang", "fr")}
+    outputs = {"play": play, "replay": run(capsys, "replay", str(record), "--lang", "fr"),
+               "review": run(capsys, "review", str(record), "--lang", "fr")}
     cardrecord = tmp_path / "g2.json"
     outputs["cardgame play"] = run(capsys, "cardgame", "play", "--seed", "3", "--players", "3",
                                    "--lang", "fr", "--record", str(cardrecord))

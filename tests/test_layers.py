@@ -37,11 +37,11 @@ LAYERS = {
                               "progress", ""}),
 }
 
-#: The optional "fast" extra: the batch engine's own module, the learned player's training and
-#: the two-pawn game's solver, and Dask where a client is given.
+#: The optional "fast" extra: the batch engine's own module, the two-pawn game's solver and the
+#: learned player's training, and Dask where a client is given.
 OPTIONAL = {"simulation/batch_engine.py": {"numpy", "numba"},
-            "simulation/training.py": {"numpy", "numba"},
             "simulation/twopawn_solver.py": {"numpy", "numba"},
+            "simulation/training.py": {"numpy", "numba"},
             "simulation/experiments.py": {"distributed"}}
 
 #: The layers that import only the standard library.

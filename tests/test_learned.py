@@ -200,8 +200,11 @@ def test_a_tiny_training_run_is_deterministic_and_learns(tmp_path):
 def test_the_train_command_checks_its_arguments_and_writes_weights(tmp_path, capsys):
     from sorry_widget.cli import main
 
-    assert main(["train", "--games", "0"]) == 2
-    assert "games" in capsys.readouterr().err
+    from sorry_widget.simulation.training import MAX_GAMES
+
+    for games in ("0", str(MAX_GAMES + 1)):
+        assert main(["train", "--games", games]) == 2
+        assert "games: a whole number from 1 to 2,000,000" in capsys.readouterr().err
     assert main(["train", "--max-minutes", "-1"]) == 2
     assert "--max-minutes" in capsys.readouterr().err
     out = tmp_path / "w.json"

@@ -21,7 +21,7 @@ import { a11yWords, pawnName, placeName } from "../words.js";
  *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,
  *   svg: () => (SVGSVGElement|undefined), card: (name: string) => void,
  *   trail: (play: PlayData|null) => void, note: (ann: Annotation|undefined) => void,
- *   stop: () => void}}
+ *   best: (arrows: [string, string][], colour: string) => void, stop: () => void}}
  */
 export function boardDrawing({ model, root, box, onClick, panels }) {
   let plays = [];           // every play's data (plays + recent_plays)
@@ -304,6 +304,20 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
     }
   }
 
+  // The best move of a reviewed play, where the move played gave something away: dashed
+  // arrows in the mover's colour, from each of its pawns to where the best move takes it.
+  function drawBest(arrows, colour) {
+    if (!arrows.length) return;
+    const spots = places();
+    const paint = pictures().colours[colour];
+    for (const [a, b] of arrows) {
+      if (spots[a] && spots[b]) {
+        arrow(trailLayer, [spots[a].x, spots[a].y], [spots[b].x, spots[b].y], paint, 4,
+          "best-move-arrow");
+      }
+    }
+  }
+
   function drawNote(ann) {
     noteLayer.replaceChildren();
     if (!ann) return;
@@ -319,6 +333,6 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
   }
 
   return { draw, load, follow, plays: () => plays, frames: () => frames, shown: () => shown,
-    svg: () => svg, card: replaceCard, trail: drawTrail, note: drawNote,
+    svg: () => svg, card: replaceCard, trail: drawTrail, best: drawBest, note: drawNote,
     stop: () => { token++; } };
 }

@@ -8,6 +8,7 @@ import { newGameForm } from "./new-game.js";
 import { annotationTools } from "./notes.js";
 import { boardPanels } from "./panels.js";
 import { playMode } from "./play.js";
+import { reviewFigures, reviewPanel } from "./review.js";
 import { h, regionName } from "../dom.js";
 import { uiText } from "../strings.js";
 import { viewLoop } from "../loop.js";
@@ -57,10 +58,12 @@ export function renderBoard(model, el) {
   const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
     sendMove: playing.sendMove });
   const newGame = newGameForm({ model, button: shell.button, bar: annotateBar });
+  const reviewed = reviewPanel({ model, goto: shell.goto });
 
   root.append(h("div", { class: "sw-main" }, boardBox,
     h("div", { class: "sw-side" }, ruleLine, status, teamLine, leaderLine, scoreBox,
-      explanation, ruleText, note, notice, handEl, demoBar, since, choices, moveList)),
+      explanation, ruleText, note, notice, handEl, demoBar, since, choices, reviewed.box,
+      moveList)),
   controls, annotateBar, newGame, offline, announcer);
 
   /** Everything shown about play i, beside the pawns the drawing placed. */
@@ -73,6 +76,11 @@ export function renderBoard(model, el) {
     drawing.card(waiting ? (pend.hand ? hand.chosen() || (play ? play.card : "") : pend.card)
       : play ? play.card : "");
     drawing.trail(play);
+    /** @type {ReviewData} */
+    const review = model.get("review") || {};
+    const judged = play && review.plays && review.plays[i - 1];
+    drawing.best(judged ? judged.arrows : [], play ? play.colour : "");
+    reviewed.fill(i, plays);
     drawing.note(shell.update(i));
     side.fill({ i, lastIndex, plays, frame: drawing.frames()[i], pend, waiting,
       chosenCard: hand.chosen() });
@@ -88,11 +96,22 @@ export function renderBoard(model, el) {
     if (dirty.drawing) { drawing.draw(); dirty.drawing = false; }
     if (dirty.plays) {
       drawing.load();
-      shell.fillMoveList(moveItems(drawing.plays()));
+      shell.fillMoveList(reviewedItems(moveItems(drawing.plays())));
       dirty.plays = false;
     }
     look.apply();
     drawing.follow(shell.current());
+  }
+
+  /** The move list's items with each reviewed play's luck and error beside its notation. */
+  function reviewedItems(items) {
+    /** @type {ReviewData} */
+    const review = model.get("review") || {};
+    const judged = review.plays || [];
+    // Reviewed, an item is longer than the list is wide: it wraps instead of being cut.
+    moveList.classList.toggle("sw-reviewed", judged.length > 0);
+    return items.map((item, k) => (k < judged.length
+      ? { ...item, label: `${item.label} · ${reviewFigures(model, review, k + 1)}` } : item));
   }
 
   const look = themeWatcher({ model, root, shell, schedule, svg: drawing.svg,
@@ -108,6 +127,7 @@ export function renderBoard(model, el) {
     "change:annotations": () => schedule(),
     "change:pending": () => { playing.forget(); hand.forget(); schedule(); },
     "change:coach_advice": () => schedule(),
+    "change:review": () => schedule("plays"),
     "change:rule_set": () => schedule(),
     "change:rule_texts": () => schedule(),
     "change:humans": () => schedule(),

@@ -150,6 +150,11 @@ def _load_record(record: Any) -> Record:
     return loaded
 
 
+#: A reviewed play whose move gave away at least this much of the mover's chance to win gets the
+#: best move drawn as arrows (1 percentage point: smaller gaps are within the estimates' noise).
+REVIEW_ARROW = 0.01
+
+
 class SorryWidget(ReplayWidget):
     """A Sorry! board to replay, play and annotate games, or to try one rule.
 
@@ -188,6 +193,10 @@ class SorryWidget(ReplayWidget):
     coach_advice = traitlets.Dict().tag(sync=True)
     #: Games played after each move when the page's *Which move is best?* is pressed.
     coach_rollouts = traitlets.Int(1000)
+    #: The review of the game (docs/review.md), once :meth:`show_review` has run: the colours,
+    #: every colour's chance at each frame, and per play its luck, error, best move and, where
+    #: the move played gave something away, arrows for the best move; {} for none.
+    review = traitlets.Dict().tag(sync=True)
     #: The pawns' and highlights' colours: "standard", or "colour-blind" (Okabe–Ito's, for
     #: people who see colours differently; render.svg.PALETTES).
     palette = traitlets.Unicode("standard").tag(sync=True)
@@ -537,6 +546,36 @@ class SorryWidget(ReplayWidget):
                 self._advance_computers()
                 self.play = self.last_play
         return play.move
+
+    def show_review(self, progress=None):
+        """Review the game shown (docs/review.md) and show it: a graph of each player's chance
+        to win over the game, each play's luck and error in the move list, a sentence for the
+        play shown and, where the move played gave away at least :data:`REVIEW_ARROW` of the
+        mover's chance, the best move drawn as arrows. Returns the
+        :class:`~sorry_widget.simulation.review.Review`."""
+        from ..simulation.review import review
+
+        record = self.record
+        try:
+            result = review(record, progress=progress)
+        except ValueError as exc:
+            raise WidgetError(refusal(exc)) from None
+        positions = record.replay()
+        plays = []
+        for n, play in enumerate(result.plays, 1):
+            arrows = []
+            if play.error >= REVIEW_ARROW:
+                position = positions[n - 1]
+                best = next(m for m in position.legal_moves(play.card)
+                            if m.notation == play.best)
+                arrows = [[m["from"], m["path"][-1]] for m in pawn_motions(best)
+                          if m["colour"] == play.colour and m["kind"] != "sent" and m["path"]]
+            plays.append({"luck": play.luck, "error": play.error, "best": play.best,
+                          "after": play.after, "exact": play.exact, "arrows": arrows})
+        self.review = {"colours": list(result.colours),
+                       "chances": [[f[c] for c in result.colours] for f in result.frames],
+                       "plays": plays, "card_model": "with-replacement"}
+        return result
 
     def coach(self, rollouts: int | None = None, strategy: str = "random", seed: Any = 0,
               engine: str = "auto"):
