@@ -3,10 +3,10 @@
 ``lab``, ``--version``.
 
 One module per concern: the board game's commands (board.py), its experiments
-(experiments.py), the ladder of its players (ladder.py), exact answers (exact.py), the learned
-player's training (training.py), reviews of games (review.py), the card game's commands
-(cardgame.py), exports (export.py), the lessons' (lessons.py), and what they share (common.py).
-``main`` is the entry point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
+(experiments.py), the ladder of its players (ladder.py), exact answers (exact.py), the
+learned player's training (training.py), reviews of games (review.py), the card game's
+commands (cardgame.py), exports (export.py), the lessons' (lessons.py), and what they share
+(common.py). ``main`` is the entry point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
 
 from __future__ import annotations
 
