@@ -131,6 +131,8 @@ export const UI_ENGLISH = {
   "new.players": "players",
   "new.n_players": ["{n} players", "{n} players"],
   "new.people": "played by people:",
+  "new.computer_players": "the others played by",
+  "new.computer": "computer player",
   "a11y.hand": "your hand of cards",
   "a11y.plays": "plays of the game",
   "a11y.actions": "actions of the game",

@@ -145,6 +145,8 @@ interface RuleSet {
   /** rounds of the high-card draw for the lead: [colour, card] each */
   leader_draws?: [string, string][][];
   available?: { name: string; title: string; teams: boolean }[];
+  /** the computer players a new game offers, weakest to strongest */
+  computers?: { name: string; title: string; about: string }[];
 }
 
 /** What a rule badge shows; `rule_texts` maps rule ids to these. */

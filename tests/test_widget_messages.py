@@ -13,6 +13,8 @@ from sorry_widget import CardGame, CardState, Game, Record, SorryCardWidget, Sor
 from sorry_widget.core.messages import Message, message_ids
 from sorry_widget.widget.cardwidget import prompt_message
 from sorry_widget.widget.messages import ENGLISH
+from sorry_widget.simulation.levels import LEVELS
+from sorry_widget.widget.widget import computer_messages
 
 
 def card_state(**changes) -> CardState:
@@ -77,7 +79,9 @@ def board_session(s: Session) -> None:
                                              yellow=[33, "start", "start", "start"]),
                                    seed=4, strategies={"red": None, "yellow": "random"})))
     game.coach_rollouts = 20
-    for content in ([1], {"type": 5}, {"type": "x" * 41}, {"type": "nope"},
+    for name in LEVELS:  # the New game form's computer players, each titled and described
+        s.said.extend(computer_messages(name))
+    for content in ({"type": "new_game", "computer": "nobody"}, [1], {"type": 5}, {"type": "x" * 41}, {"type": "nope"},
                     {"type": "annotate", "play": 0, "text": "hi"}, {"type": "coach"},
                     {"type": "try", "clicks": []}, {"type": "try", "clicks": ["zz"]},
                     {"type": "try", "clicks": ["30"]}, {"type": "try", "clicks": ["8"]},

@@ -87,6 +87,28 @@ ENGLISH: dict[str, str] = {
     "board_review_done": "Reviewed {plays} plays in {seconds:tenths} s.",
     "board_review_already": "This game is already reviewed.",
     "board_new_game": "A new game: {title:ruleset}; {players:colour_list}; seed {seed}.",
+    # The computer players a new game offers (simulation/levels.py), weakest to strongest:
+    # each one's name in the form and what it does, in a sentence.
+    "computer_random": "Random",
+    "computer_random_about": "Picks any of its legal moves, each as likely.",
+    "computer_apologies_reward": "Apologies' reward player",
+    "computer_apologies_reward_about": "The best computer player of another Sorry! program "
+                                       "(apologies), written from its description: it scores "
+                                       "each move's result by fixed rewards.",
+    "computer_greedy": "Greedy",
+    "computer_greedy_about": "Takes the move worth the most points: progress, bumps and "
+                             "safety, each with a fixed weight.",
+    "computer_coach": "Coach",
+    "computer_coach_about": "Plays up to {games:grouped} quick games after each of its moves "
+                            "and makes the one that wins most often (a second or more a move).",
+    "computer_learned": "Learned",
+    "computer_learned_about": "Values each position with a function it learned by playing "
+                              "against itself (TD(λ)), and makes the move it values most.",
+    "computer_perfect": "Perfect",
+    "computer_perfect_about": "Plays the solved two-pawn game: every move the one that wins "
+                              "most often when both then play their best.",
+    "computer_unknown": "computer: {name} is not a computer player a new game here may have "
+                        "({known:list})",
     "board_forced_rest": "The rest of your {card:board_card} could go only one way, so it was "
                          "made for you: {completed}.",
     "board_summary": "Sorry! board ({mode:mode}): {title:ruleset}; {colours:colour_list}; "

@@ -39,7 +39,9 @@ from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, 
 from ..render.svg import check_palette, palette_css, palette_theme
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
-from ..core.messages import Message
+from ..core.messages import Message, render
+from ..simulation.ladder import COACH_ROLLOUTS
+from ..simulation.levels import computer_player, computer_players
 from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
     brief, check_keywords, colour_list, check_theme_name, load_record, refusal, \
@@ -60,6 +62,24 @@ def _page_markup(markup: str) -> str:
     board's parts by class (``.overlay``, ``.pawns``, ``.card-face``) and places by
     ``data-place``, and the drawing refers to nothing by id."""
     return _ID.sub("", themed(markup))
+
+
+def computer_choices(start: Position, language: str = "en") -> list[dict[str, str]]:
+    """The computer players a game from ``start`` may be played against, weakest to strongest
+    (simulation/levels.py): each one's ``name`` (the strategy's), ``title`` and ``about`` (what
+    it does, in a sentence) in ``language``."""
+    out = []
+    for name in computer_players(start):
+        title, about = computer_messages(name)
+        out.append({"name": name, "title": render(title, language),
+                    "about": render(about, language)})
+    return out
+
+
+def computer_messages(name: str) -> tuple[Message, Message]:
+    """A computer player's title and its sentence on what it does, as messages."""
+    key = "computer_" + name.replace("-", "_")
+    return say(key), say(key + "_about", **({"games": COACH_ROLLOUTS} if name == "coach" else {}))
 
 
 def _pawn_keys(position: Position) -> dict[str, list[str]]:
@@ -331,6 +351,9 @@ class SorryWidget(ReplayWidget):
                                                          f"ruleset.{r.name}"),
                            "teams": r.partnerships() is not None}
                           for r in RULE_SETS.values()],
+            # A new game starts with every pawn in START, whatever the players: the same
+            # computer players for each count.
+            "computers": computer_choices(Position.initial(), self.language),
         }
 
     def _append_play(self) -> None:
@@ -413,9 +436,11 @@ class SorryWidget(ReplayWidget):
             self.play = 0
 
     def new_game(self, rules: str = "classic", players: int | list = 4,
-                 people=("red",), seed=None) -> None:
+                 people=("red",), seed=None, computer: str = "random") -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
-        colours) and the colours played by people; the others are played by the computer."""
+        colours) and the colours played by people; the others are played by the computer
+        player ``computer``, one of the levels a new game offers (:func:`computer_choices`:
+        random, apologies-reward, greedy, coach, learned)."""
         people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
@@ -426,6 +451,12 @@ class SorryWidget(ReplayWidget):
                                   f"{players!r}")
             game = Game(players, rules=rule_set, seed=seed,
                         strategies={c: None for c in people} if people else "random")
+            offered = computer_players(game.start)
+            if computer not in offered:
+                raise WidgetError(say("computer_unknown", name=repr(computer), known=offered))
+            for colour in game.colours:
+                if game.strategies[colour] is not None:
+                    game.strategies[colour] = computer_player(computer)
         except (GameError, ValueError) as exc:
             if isinstance(exc, WidgetError):
                 raise
@@ -699,7 +730,8 @@ class SorryWidget(ReplayWidget):
             for name in (players if isinstance(players, list) else []) + (people or []):
                 if not isinstance(name, str) or len(name) > 40:
                     raise WidgetError("players and people: each is a colour's name")
-            self.new_game(rules, players, people)
+            # Only a computer player the form offers: new_game checks the name against them.
+            self.new_game(rules, players, people, computer=fields["computer"])
         elif kind == "show":
             self.reset()
             self.play = 1
