@@ -33,8 +33,10 @@ NUMBER_WRITERS = {"nombre", "entier", "pourcent", "puissance", "format_number", 
                   "format_as"}
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
 PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur"}
-#: Keyword arguments holding words: a board's status line, a plot's label, a note's text...
-WORDS = {"label", "status", "text", "title", "language"}
+#: Keyword arguments holding words: a board's status line, a plot's label, a note's text, a
+#: chart's (render.charts) axis labels, caption and language...
+WORDS = {"label", "status", "text", "title", "language", "lang", "x_label", "y_label", "caption",
+         "reference_label"}
 #: What a French lesson calls to get the English call's words in French.
 FRENCH_FOR = {"explanation_in": "explanation", "why_illegal_message": "why_illegal"}
 #: Cells whose French differs in structure, not in what it computes, and why. Only their
