@@ -53,19 +53,26 @@ def position_after(move) -> Position:
     return move.result.with_to_move(move.position.colour_names[next_seat(move)])
 
 
-def plays_again(record: Record) -> list[dict]:
+def plays_again(record: Record, seen: dict | None = None) -> list[dict]:
     """Every play's before, after_draw and after, from the evaluator called on each position
     and on each legal move of the card drawn (a win is worth 1), and how many different
-    positions the card could lead to."""
+    positions the card could lead to. ``seen`` collects every position evaluated -> its source."""
     out = []
+    seen = {} if seen is None else seen
     positions = record.replay()
+    for position in positions:
+        seen[position] = evaluate(position).source
     for n, move in enumerate(record.moves):
         position = positions[n]
         mover = position.colour_to_move
         values = {}
         for option in position.legal_moves(move.card):
-            values[option.result_pawns] = 1.0 if option.wins else \
-                evaluate(position_after(option)).chances[mover]
+            if option.wins:
+                values[option.result_pawns] = 1.0
+            else:
+                found = evaluate(position_after(option))
+                seen[position_after(option)] = found.source
+                values[option.result_pawns] = found.chances[mover]
         out.append({"colour": mover, "before": evaluate(position).chances[mover],
                     "after_draw": max(values.values()), "after": values[move.result_pawns],
                     "choices": len(values)})
@@ -172,12 +179,15 @@ def test_the_costliest_decision_and_the_luckiest_card_are_red_s_and_add_up(lesso
 def class_games() -> dict:
     """The class's games replayed from their seeds and every play evaluated again."""
     players = ("random", "greedy", "learned")
-    luck, rates, wins = [], {p: [] for p in players}, {}
+    luck, rates, wins, sources = [], {p: [] for p in players}, {}, {}
     for a, b in ((0, 1), (1, 2), (0, 2)):
         for order in ((players[a], players[b]), (players[b], players[a])):
             for i in range(8):
                 record = replacement_game(f"class-{order[0]}-{order[1]}-{i}", list(order))
-                plays = plays_again(record)
+                seen: dict = {}
+                plays = plays_again(record, seen)
+                for source in seen.values():
+                    sources[source] = sources.get(source, 0) + 1
                 first, second = record.replay()[0].colour_names
                 sums = {c: totals(plays, c) for c in (first, second)}
                 result = 1.0 if record.winner == first else 0.0
@@ -192,11 +202,15 @@ def class_games() -> dict:
                 winner = order[(first, second).index(record.winner)]
                 wins[(players[a], players[b])] = wins.get((players[a], players[b]), 0) + \
                     (winner == players[a])
-    return {"luck": luck, "rates": rates, "wins": wins}
+    return {"luck": luck, "rates": rates, "wins": wins, "sources": sources}
 
 
 def test_better_players_give_away_less_per_decision(lessons, class_games):
     en, french = lessons["en"], lessons["fr"]
+    # Where the chances came from: every distinct position of each game, counted by source.
+    assert en["sources"] == class_games["sources"]
+    assert "positions valued: " + ", ".join(
+        f"{n:,} by {s}" for s, n in en["sources"].items()) + "." in en["printed"]
     assert en["luck_per_game"] == pytest.approx(class_games["luck"], abs=1e-9)
     intervals = {}
     for name, rates in class_games["rates"].items():

@@ -8,8 +8,10 @@ fetches outside Playwright's ``page.route``, so refusing requests there would no
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import io
 import json
 import os
 import re
@@ -254,6 +256,36 @@ def test_the_markov_chain_lesson_runs_offline(offline_browser, served):
     print(f"\n08-markov-chains ran all its cells offline in {seconds:.1f} s (plots need "
           "matplotlib, so offline it prints their numbers only)")
     lesson.close("08-markov-chains", tries_plots=True)
+
+
+def test_the_luck_or_skill_lesson_runs_offline_with_its_charts(offline_browser, served,
+                                                              monkeypatch):
+    """Lesson 10 reviews its games in the browser (pure Python, charts from render.charts):
+    the same luck and error as the lesson run natively, and nothing fetched from outside.
+    The site has no solved two-pawn table (it cannot be built there), so the native run is
+    made without one too, whatever this computer's cache holds."""
+    from sorry_widget.simulation import evaluate
+
+    monkeypatch.setattr(evaluate, "_TABLE", [None])
+    lesson = Lesson(offline_browser, served, "10-luck-or-skill.ipynb")
+    seconds = lesson.run_all(timeout=300)
+    assert lesson.errors() == []
+    lesson.boards(1)
+    figures = ("print(len(luck_per_game), f'{sum(luck_per_game):.6f}', "
+               "f'{sum(race_luck):.6f}', all_exact, costliest.play, luckiest.play)")
+    said = lesson.run_code(figures)
+    native: dict = {}
+    cells = [c for c in json.loads((ROOT / "notebooks" / "10-luck-or-skill.ipynb").read_text())[
+        "cells"] if c["cell_type"] == "code"]
+    with contextlib.redirect_stdout(io.StringIO()):
+        for cell in cells:
+            exec("".join(cell["source"]), native)
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        exec(figures, native)
+    assert said.split() == printed.getvalue().split(), (said, printed.getvalue())
+    print(f"\n10-luck-or-skill ran all its cells offline in {seconds:.1f} s, its charts "
+          "included")
+    lesson.close("10-luck-or-skill")
 
 
 @pytest.mark.parametrize("notebook", ["04-probability-with-cards.ipynb",
