@@ -2,8 +2,9 @@
 
 Prints figures measured in this one run (never fails on them): for 2- and 4-player classic
 games of ``learned`` against ``greedy`` on the pure-Python engine (the engine the Lite site
-runs), the milliseconds each strategy's ``choose`` takes per card with more than one move
-(mean, median, 99th percentile, largest), and the ratio learned / greedy; then the compiled
+runs), the milliseconds of CPU time each strategy's ``choose`` takes per card with more than
+one move (mean, median, 99th percentile, largest; CPU time, as the machine may be shared), and
+the ratio learned / greedy; then the compiled
 paired match's speed (games per second) when NumPy and numba are here.
 
     python benchmarks/learned_speed.py              # about a minute on 2 cores
@@ -30,13 +31,16 @@ class Timed:
         self.strategy = strategy
         self.name = strategy.name
         self.seconds: list[float] = []
+        self.results: list[int] = []
 
     def choose(self, position, card, moves, rng):
         if len(moves) == 1:
             return moves[0]
-        started = time.perf_counter()
+        # CPU time of this process: on a shared machine, wall time counts other processes' turns.
+        started = time.process_time()
         move = self.strategy.choose(position, card, moves, rng)
-        self.seconds.append(time.perf_counter() - started)
+        self.seconds.append(time.process_time() - started)
+        self.results.append(len({m.result_pawns for m in moves}))
         return move
 
 
@@ -69,6 +73,9 @@ def main(argv=None) -> int:
         print(f"  learned: {figures(learned.seconds)}")
         print(f"  greedy:  {figures(greedy.seconds)}")
         print(f"  learned / greedy (mean per choice): {mean_ratio:.1f}x")
+        most = max(range(len(learned.results)), key=learned.results.__getitem__)
+        print(f"  learned, the choice with the most distinct results ({learned.results[most]}): "
+              f"{learned.seconds[most] * 1000:.3f} ms")
     if args.match_deals and fast_engine_available():
         from sorry_widget.simulation.training import paired_match
 

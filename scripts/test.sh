@@ -34,4 +34,5 @@ npm run --silent check && npm run --silent lint && npm test --silent
 .venv/bin/python benchmarks/scale.py
 .venv/bin/python benchmarks/exact_coach.py
 .venv/bin/python benchmarks/widget_latency.py --steps 50
+.venv/bin/python benchmarks/learned_speed.py --games 20 --match-deals 1000
 .venv/bin/python benchmarks/review_speed.py

@@ -15,7 +15,7 @@ from pathlib import Path
 LOCALE = Path(__file__).resolve().parent.parent / "sorry_widget" / "locale" / "fr" / "LC_MESSAGES"
 _WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]*")
 #: Names that are the same in every language (the strategies' and rule sets' ids the CLI shows).
-NAMES = {"random", "greedy", "coach", "human", "sorry", "classic"}
+NAMES = {"random", "greedy", "coach", "learned", "human", "sorry", "classic"}
 
 
 #: Command-line syntax, the same in every language: options and KEY=VALUE examples

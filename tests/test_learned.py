@@ -50,6 +50,19 @@ def test_learned_is_a_registered_strategy_and_plays_legal_moves_in_2_3_and_4_pla
                 assert strategy.choose(position, card, moves, rng) in moves
 
 
+def test_in_a_team_game_it_plays_for_its_team():
+    # Red may bump its partner yellow's advanced pawn with a 3 (T rules: a partner's pawn is
+    # bumped too); that raises red's own share and lowers the team's, so it is not the choice.
+    position = Position({"red": [10, 40, "start", "start"], "blue": ["start"] * 4,
+                         "yellow": [13, "start", "start", "start"], "green": ["start"] * 4},
+                        to_move="red", rules="teams")
+    moves = position.legal_moves(3)
+    assert any(m.result_pawns[2].count(START) == 4 for m in moves)
+    chosen = LearnedStrategy().choose(position, 3, moves, random.Random(1))
+    assert chosen.result_pawns[2].count(START) == 3
+    assert Game(4, rules="teams", seed=4, strategies="learned").run() is not None
+
+
 def test_a_winning_move_is_taken():
     # Red's last pawn is 3 from HOME: a 3 wins; the other 3 would only move it within the
     # safety zone if it were behind. Blue far behind would make any valuation prefer progress
@@ -187,8 +200,11 @@ def test_a_tiny_training_run_is_deterministic_and_learns(tmp_path):
 def test_the_train_command_checks_its_arguments_and_writes_weights(tmp_path, capsys):
     from sorry_widget.cli import main
 
-    assert main(["train", "--games", "0"]) == 2
-    assert "games" in capsys.readouterr().err
+    from sorry_widget.simulation.training import MAX_GAMES
+
+    for games in ("0", str(MAX_GAMES + 1)):
+        assert main(["train", "--games", games]) == 2
+        assert "games: a whole number from 1 to 2,000,000" in capsys.readouterr().err
     assert main(["train", "--max-minutes", "-1"]) == 2
     assert "--max-minutes" in capsys.readouterr().err
     out = tmp_path / "w.json"
@@ -225,6 +241,7 @@ def test_the_pure_python_player_beats_greedy_too():
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)  # 2 minutes of CPU; far longer on a machine shared by many
 def test_the_train_command_reproduces_the_shipped_weights():
     from sorry_widget.simulation import training
 

@@ -309,6 +309,8 @@ def test_the_wheel_carries_the_lessons_licence_and_types(built):
                if n.startswith("sorry_widget/lessons/")}
     assert lessons == set(lesson_files(ROOT))
     assert "sorry_widget/py.typed" in names
+    # The learned player's weights (package data, read with importlib.resources).
+    assert "sorry_widget/simulation/learned_weights.json" in names
     assert f"sorry_widget-{__version__}.dist-info/licenses/LICENSE" in names
     assert not [n for n in names if n.endswith((".png", ".pyc"))]
 

@@ -93,11 +93,15 @@ def chance_of(mask: int) -> float:
 CHANCES = tuple(chance_of(m) for m in range(1 << len(CARD_ORDER)))
 #: SLIDE_CHANCE[colour][square]: the chance that the next card lands a pawn there on another
 #: colour's triangle, so that it slides.
-SLIDE_CHANCE = tuple(
-    tuple(CHANCES[_slide_mask] for _slide_mask in (
-        sum({bit for landing, bit in TARGETS[c][q] if landing in _TRIANGLES[c]}) for q in range(60)))
-    for c in range(4)
-)
+def _slide_chance(colour: int, square: int) -> float:
+    mask = 0
+    for landing, bit in TARGETS[colour][square]:
+        if landing in _TRIANGLES[colour]:
+            mask |= bit
+    return CHANCES[mask]
+
+
+SLIDE_CHANCE = tuple(tuple(_slide_chance(c, q) for q in range(60)) for c in range(4))
 #: PROGRESS[colour][location]: the share of the way from START to HOME.
 PROGRESS = tuple(tuple((_FULL_STEPS - STEPS_TO_HOME[c][loc]) / _FULL_STEPS for loc in range(67))
                  for c in range(4))
@@ -231,7 +235,8 @@ def chances_of(pawns: tuple, colours: tuple, next_to_move: int, n_pawns_home_win
 
 def win_chances(position) -> dict[int, float]:
     """The chance each colour in the game wins (colour index -> chance), before the player to
-    move draws; they sum to 1."""
+    move draws; they sum to 1. Trained on games where each colour plays for itself: in a team
+    game they are still each colour's own."""
     weights = weights_for(len(position.colours))
     chances = chances_of(position.pawns, position.colours, position.to_move,
                          len(position.pawns[0]), weights)
@@ -239,8 +244,9 @@ def win_chances(position) -> dict[int, float]:
 
 
 class LearnedStrategy:
-    """Plays the move whose result gives the mover the best win chance by the learned values
-    (docs/learned.md); a winning move at once; ties at random among the best."""
+    """Plays the move whose result gives the mover (in a team game, the mover's team) the best
+    win chance by the learned values (docs/learned.md); a winning move at once; ties at random
+    among the best."""
 
     name = "learned"
 
@@ -259,6 +265,9 @@ class LearnedStrategy:
         colours = position.colours
         weights = self._weights(len(colours))
         seat = position.to_move
+        # In a team game (T1-T8) a move is as good as the team's chance: the partner sits
+        # opposite (the rule set's own wins() says the same).
+        partner = (seat + 2) % 4 if position.rules.partnerships() else None
         best: list = []
         best_value = None
         seen = set()
@@ -272,7 +281,12 @@ class LearnedStrategy:
             values = seat_values(result, colours, next_seat(move, False), weights)
             # The mover's softmax share, compared as its log: v_seat - log(sum exp(v)).
             top = max(values)
-            value = values[seat] - top - math.log(sum(math.exp(v - top) for v in values))
+            total = math.log(sum(math.exp(v - top) for v in values))
+            if partner is None:
+                value = values[seat] - top - total
+            else:
+                value = math.log(math.exp(values[seat] - top)
+                                 + math.exp(values[partner] - top)) - total
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:
