@@ -24,7 +24,7 @@ SHOWN_KEYWORDS = {"help", "description", "epilog"}
 TRANSLATING = {"_", "ngettext", "N_", "words", "word", "say", "Message"}
 #: What a shown literal may say untranslated: the program's and commands' names, options.
 NOT_WORDS = re.compile(r"sorry-widget|--[\w-]+|\b(?:moves|score|simulate|coach|exact|play|"
-                       r"replay|review|cardgame|plays|export|lessons|lab|train)\b")
+                       r"replay|review|cardgame|plays|export|lessons|lab|train|ladder)\b")
 
 
 def _name(func: ast.expr) -> str | None:

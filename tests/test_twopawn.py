@@ -254,6 +254,17 @@ def test_solve_answers_from_the_cache_without_building(cache, corner, monkeypatc
     assert twopawn.cached_table() is twopawn.solve()
 
 
+def test_a_solved_table_is_written_as_it_is_read_back(cache, corner, monkeypatch):
+    header = dict(corner.header, caps=list(twopawn.CAPS))
+    monkeypatch.setattr(twopawn, "build",
+                        lambda *a, **k: twopawn.TwoPawnTable(corner.values, dict(header)))
+    built = twopawn.solve()
+    twopawn._loaded.clear()
+    read = twopawn.cached_table()
+    assert read is not built and read.header == built.header
+    assert list(read.values[:1000]) == pytest.approx(list(built.values[:1000]), nan_ok=True)
+
+
 def test_without_a_cache_nothing_is_built(cache, monkeypatch):
     monkeypatch.setattr(twopawn, "build", lambda *a, **k: pytest.fail("built"))
     assert twopawn.cached_table() is None
@@ -398,3 +409,15 @@ def test_exact_value_stops_after_its_line_cap(capsys, monkeypatch, two_one):
 def test_the_game_is_solved_for_classic_rules_only(capsys, monkeypatch):
     code = main(["exact", "game", "--rules", "edition-2013"])
     assert code == 2 and "classic rules only" in capsys.readouterr().err
+
+
+def test_perfect_is_there_once_the_package_is_loaded():
+    import subprocess
+    import sys
+
+    code = ("import sys, sorry_widget\n"
+            "from sorry_widget.board.strategies import as_strategy\n"
+            "print(type(as_strategy('perfect')).__name__, 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["PerfectStrategy", "False"]

@@ -1,12 +1,12 @@
-"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``exact``,
-``train``, ``play``, ``replay``, ``review``, ``cardgame``, ``export``, ``lessons``, ``lab``,
-``--version``.
+"""The ``sorry-widget`` command: ``moves``, ``score``, ``simulate``, ``coach``, ``ladder``,
+``exact``, ``train``, ``play``, ``replay``, ``review``, ``cardgame``, ``export``, ``lessons``,
+``lab``, ``--version``.
 
 One module per concern: the board game's commands (board.py), its experiments
-(experiments.py), exact answers (exact.py), the learned player's training (training.py),
-reviews of games (review.py), the card game's commands (cardgame.py), exports (export.py), the
-lessons' (lessons.py), and what they share (common.py). ``main`` is the entry point
-(``sorry-widget``, ``python -m sorry_widget.cli``)."""
+(experiments.py), the ladder of its players (ladder.py), exact answers (exact.py), the
+learned player's training (training.py), reviews of games (review.py), the card game's
+commands (cardgame.py), exports (export.py), the lessons' (lessons.py), and what they share
+(common.py). ``main`` is the entry point (``sorry-widget``, ``python -m sorry_widget.cli``)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from .common import one_line_warnings, tolerant_output
 from .exact import add_exact
 from .experiments import add_simulate_and_coach
 from .export import add_export
+from .ladder import add_ladder
 from .lessons import add_lessons_and_lab
 from .review import add_review
 from .training import add_train
@@ -38,8 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"sorry-widget {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     # In the order `sorry-widget --help` lists them.
-    for add in (add_moves_and_score, add_simulate_and_coach, add_exact, add_play_and_replay,
-                add_train, add_review, add_cardgame, add_export, add_lessons_and_lab):
+    for add in (add_moves_and_score, add_simulate_and_coach, add_ladder, add_exact,
+                add_play_and_replay, add_train, add_review, add_cardgame, add_export,
+                add_lessons_and_lab):
         add(sub)
     return parser
 

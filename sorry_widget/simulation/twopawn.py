@@ -252,7 +252,8 @@ def _write(table: TwoPawnTable, path: Path) -> None:
     if sys.byteorder != "little":  # pragma: no cover
         values.byteswap()
     payload = values.tobytes()
-    header = dict(table.header, sha256=hashlib.sha256(payload).hexdigest())
+    # The table written knows its checksum, as the one read back does.
+    header = table.header = dict(table.header, sha256=hashlib.sha256(payload).hexdigest())
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + payload,
                        what="two-pawn table", error=OSError)
