@@ -8,8 +8,10 @@ fetches outside Playwright's ``page.route``, so refusing requests there would no
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import io
 import json
 import os
 import re
@@ -321,6 +323,30 @@ def check_the_strategy_lesson(lesson: Lesson, seconds: float) -> None:
     assert coach and int(coach[2]) == rollouts, (coach, rollouts)
 
 
+def check_the_luck_lesson(lesson: Lesson, seconds: float) -> None:
+    """Lesson 10 reviews its games in the browser (pure Python): the same luck and error as the
+    lesson run natively. The site has no solved two-pawn table (it cannot be built there), so the
+    native run is made without one too, whatever this computer's cache holds."""
+    from sorry_widget.simulation import evaluate
+
+    figures = ("print(len(luck_per_game), f'{sum(luck_per_game):.6f}', "
+               "f'{sum(race_luck):.6f}', all_exact, costliest.play, luckiest.play)")
+    said = lesson.run_code(figures)
+    native: dict = {}
+    cells = [c for c in json.loads((ROOT / "notebooks" / "10-luck-or-skill.ipynb").read_text())[
+        "cells"] if c["cell_type"] == "code"]
+    table, evaluate._TABLE = evaluate._TABLE, [None]
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in cells:
+                exec("".join(cell["source"]), native)
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            exec(figures, native)
+    finally:
+        evaluate._TABLE = table
+    assert said.split() == printed.getvalue().split(), (said, printed.getvalue())
+
+
 #: What a lesson's run offline must also show, beyond running with its charts.
 CHECKS = {
     "01-quick-start.ipynb": check_the_quick_start,
@@ -333,6 +359,7 @@ CHECKS = {
     "06-variants.ipynb": lambda lesson, seconds: lesson.boards(3),
     "07-card-game.ipynb": lambda lesson, seconds: lesson.boards(3),
     "08-markov-chains.ipynb": check_the_markov_chains,
+    "10-luck-or-skill.ipynb": check_the_luck_lesson,
 }
 
 #: The longest a cell may take in the site (issue 32: on 2 quiet cores).
