@@ -208,6 +208,8 @@ def test_finished_positions_have_their_result(corner):
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(twopawn, "_loaded", {})
+    # (nor has the evaluator, which the coach asks, kept a table found in the user's cache)
+    monkeypatch.setattr(evaluate_module, "_TABLE", [])
     return tmp_path / "sorry-widget"
 
 

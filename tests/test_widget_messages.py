@@ -129,12 +129,15 @@ def board_session(s: Session) -> None:
     s.page(computer, {"type": "try", "clicks": ["8", "9"]})
     computer.step(3)
     s.said.append(computer.summary_message())
+    s.page(computer, {"type": "review"})  # a game in play is not reviewed
 
     finished = Game(4, seed=7)
     finished.run()
     replay = s.keep(SorryWidget(record=Record.from_game(finished)))
     replay.goto(-1)
     s.said.append(replay.summary_message())
+    s.page(replay, {"type": "review"})
+    s.page(replay, {"type": "review"})  # asked again: already reviewed
     s.refused(replay.step)
     s.refused(lambda: replay.move("R1-2"))
     live = s.keep(SorryWidget(finished))

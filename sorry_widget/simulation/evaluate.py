@@ -195,16 +195,22 @@ def _optional(name: str):
         return None
 
 
-_TABLE: list = []  # [table or None] once looked up
+#: [the table] once found in the cache. A table not found is looked for again at the next
+#: position (a stat of one file), so a table solved later in the session is used at once.
+#: Tests set [None] to evaluate as a computer without the table (the Lite site) does.
+_TABLE: list = []
 
 
 def _two_pawn_chance(position: Position) -> float | None:
     """The mover's chance by the solved two-pawn table, where it is cached and covers the
     position; else None."""
-    if not _TABLE:
+    if _TABLE:
+        table = _TABLE[0]
+    else:
         twopawn = _optional("twopawn")
-        _TABLE.append(twopawn.cached_table() if twopawn is not None else None)
-    table = _TABLE[0]
+        table = twopawn.cached_table() if twopawn is not None else None
+        if table is not None:
+            _TABLE.append(table)
     if table is None or not table.covers(position):
         return None
     return float(table.win_chance(position))
