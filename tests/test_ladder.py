@@ -19,7 +19,7 @@ from sorry_widget.board.strategies import STRATEGIES, GreedyStrategy, as_strateg
 from sorry_widget.cli import main
 from sorry_widget.simulation import ladder as ladder_module
 from sorry_widget.simulation.experiments import simulate, wilson_interval
-from sorry_widget.simulation.ladder import (MAX_GAMES, _Tally, elo, fit_strengths, ladder,
+from sorry_widget.simulation.ladder import (MAX_GAMES, Tally, elo, fit_strengths, ladder,
                                             play_deal, rate)
 
 FAST = ["random", "greedy", "apologies-reward", "sorrygame-survivor"]
@@ -156,7 +156,7 @@ def test_the_intervals_hold_the_truth_about_95_times_in_100():
     held = 0
     widths = []
     for run in range(40):
-        tally = _Tally(groups)
+        tally = Tally(groups)
         for _ in range(120):
             counts = tally.new_deal()
             for g, (a, b) in enumerate(groups):

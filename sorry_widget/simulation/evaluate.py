@@ -12,7 +12,7 @@ Where the answer comes from, in this order (``Evaluation.source``):
 
 1. ``"result"``: the game is over; the winner's chance is 1, exactly.
 2. ``"race"``: two players, each with one pawn not HOME: the one-pawn race solved exactly
-   (:mod:`.exact`; solved once per rule set and pawn count, then looked up).
+   (:mod:`sorry_widget.simulation.exact`; solved once per rule set and pawn count, then looked up).
 3. ``"two-pawn"``: red and yellow with two pawns each not HOME, classic rules, when the solved
    two-pawn table is in the user's cache (:mod:`.twopawn`, ``cached_table()``; never built
    here: building it takes minutes).

@@ -261,7 +261,7 @@ def _quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-class _Tally:
+class Tally:
     """The games' results by deal: for each deal, how often each member of each group won."""
 
     def __init__(self, groups: list[tuple[int, ...]]) -> None:
@@ -380,12 +380,12 @@ def _method(players: int) -> tuple[str, str]:
     return model, "bootstrap over paired deals, 95% percentile interval"
 
 
-def rate(tally: _Tally, n: int, *, anchor: int = 0, resamples: int = 200,
+def rate(tally: Tally, n: int, *, anchor: int = 0, resamples: int = 200,
          strata: Sequence[range] | None = None, seed: Any = 0):
     """The fitted ratings (Elo scale) with bootstrap intervals, and the pairwise records.
 
     Returns ``(ratings, intervals, wins, pairs, pair_intervals)``: ``wins`` as
-    :meth:`_Tally.wins` gives them, ``pairs`` as :func:`_pairwise`, ``pair_intervals`` the 95 %
+    ``Tally.wins()`` gives them, ``pairs`` as ``_pairwise()``, ``pair_intervals`` the 95 %
     intervals of each pair's first player's share."""
     groups = tally.groups
     wins = tally.wins()
@@ -447,7 +447,7 @@ def ladder(players: int = 2, games: int = 200, strategies: Sequence | None = Non
     if total > MAX_TOTAL_GAMES:
         raise ValueError(f"games: this ladder would play {total:,} games; at most "
                          f"{MAX_TOTAL_GAMES:,} (fewer games or fewer players)")
-    tally = _Tally(groups)
+    tally = Tally(groups)
     began = time.perf_counter()
     done = 0
     for d in range(deals):

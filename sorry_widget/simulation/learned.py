@@ -1,5 +1,5 @@
 """A player that learned: the position after each possible move valued by a function trained
-by self-play (:mod:`.training`, TD(λ); docs/learned.md).
+by self-play (:mod:`sorry_widget.simulation.training`, TD(λ); docs/learned.md).
 
 The value is a linear function of a few features per player (:func:`seat_features`), one number
 per seat, turned into win chances by a softmax over the seats: ``win_chances(position)`` is the
@@ -8,7 +8,7 @@ the move whose result gives the mover the best chance.
 
 Pure Python, standard library only: the Lite site plays it in Pyodide. The weights ship in the
 package (``learned_weights.json``, one weight list per player count) and are checked when read.
-The training's compiled loop (:mod:`.training`) computes the same features in the same order of
+The training's compiled loop (:mod:`sorry_widget.simulation.training`) computes the same features in the same order of
 operations; a test checks that both give the same values.
 """
 

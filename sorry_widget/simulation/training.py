@@ -172,8 +172,9 @@ def _values(f, n, w, z):
 
 
 @njit(cache=True, nogil=True)
-def _log_share(z, n, seat):
-    """The seat's log softmax share, as LearnedStrategy computes it."""
+def _top_and_total(z, n):
+    """The largest of the seats' values and the sum of exp(value - largest): a softmax's parts,
+    summed in seat order so every caller gets the same bits."""
     top = z[0]
     for s in range(1, n):
         if z[s] > top:
@@ -181,21 +182,21 @@ def _log_share(z, n, seat):
     total = 0.0
     for s in range(n):
         total += math.exp(z[s] - top)
+    return top, total
+
+
+@njit(cache=True, nogil=True)
+def _log_share(z, n, seat):
+    """The seat's log softmax share, as LearnedStrategy computes it."""
+    top, total = _top_and_total(z, n)
     return z[seat] - top - math.log(total)
 
 
 @njit(cache=True, nogil=True)
 def _softmax(z, n, out):
-    top = z[0]
-    for s in range(1, n):
-        if z[s] > top:
-            top = z[s]
-    total = 0.0
+    top, total = _top_and_total(z, n)
     for s in range(n):
-        out[s] = math.exp(z[s] - top)
-        total += out[s]
-    for s in range(n):
-        out[s] = out[s] / total
+        out[s] = math.exp(z[s] - top) / total
 
 
 @njit(cache=True, nogil=True)

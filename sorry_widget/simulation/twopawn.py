@@ -6,9 +6,10 @@ The *family*: classic rules, two colours facing each other (red and yellow; blue
 the same game turned a quarter round), each with at least two pawns HOME and its other pawns
 anywhere a pawn may stand (START, the track, its safety zone, HOME), reachable from the start or
 not. Positions where a player has three pawns HOME are in it (the one-pawn race,
-:func:`.exact.race`, is its corner). The card model is :mod:`.exact`'s: each draw is a card with
-its share of the deck (a 1 5/45, every other card 4/45), a 2 draws again, and each player
-maximises their own chance to win.
+:func:`sorry_widget.simulation.exact.race`, is its corner). The card model is
+:mod:`sorry_widget.simulation.exact`'s: each draw is a card with its share of the deck (a 1
+5/45, every other card 4/45), a 2 draws again, and each player maximises their own chance to
+win.
 
 The table is built once by :mod:`.twopawn_solver` (NumPy and numba, the ``fast`` extra; about
 4.6 million states) and kept in the user's cache folder (``$XDG_CACHE_HOME/sorry-widget`` or
