@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from support.browser import contrast, luminance
 from sorry_widget.render.charts import MARKER_CLASS, bars, heatmap, histogram, line
 
 pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
@@ -49,17 +50,6 @@ def page_html(inline: bool) -> str:
             "@media (prefers-color-scheme:dark){body{background:#111}}"
             "figure{margin:0 0 16px;width:min(100%,900px)}img{max-width:100%;height:auto}"
             "</style></head><body>" + "".join(one(c) for c in charts()) + "</body></html>")
-
-
-def luminance(rgb: str) -> float:
-    channels = [int(v) / 255 for v in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: str, b: str) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

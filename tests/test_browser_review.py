@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from support.axe import report, run_axe, serious
-from support.browser import Bridge
+from support.browser import Bridge, contrast
 from sorry_widget import Game, Record, SorryWidget
 
 pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
@@ -195,16 +195,6 @@ def _opaque(colour: str, background: str) -> str:
     return f"rgb({mixed[0]}, {mixed[1]}, {mixed[2]})"
 
 
-def _contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two opaque computed colours."""
-    def luminance(colour: str) -> float:
-        channels = [int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
-        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_review_is_readable_on_a_projector_at_1280_pixels(page, theme):
     game = Game(4, seed=34, strategies=["greedy", "random", "greedy", "random"])
@@ -225,6 +215,6 @@ def test_the_review_is_readable_on_a_projector_at_1280_pixels(page, theme):
     # Every line stands out from the background: 3:1 at least (WCAG 1.4.11, non-text contrast).
     strokes = page.evaluate(STROKES)
     assert len(strokes) == len(widget.review["colours"]) + 1
-    faint = [(name, stroke, round(_contrast(_opaque(stroke, bg), bg), 2))
-             for name, stroke, bg in strokes if _contrast(_opaque(stroke, bg), bg) < 3]
+    faint = [(name, stroke, round(contrast(_opaque(stroke, bg), bg), 2))
+             for name, stroke, bg in strokes if contrast(_opaque(stroke, bg), bg) < 3]
     assert not faint, faint

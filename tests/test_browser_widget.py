@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from support.boards import game_drawing
-from support.browser import Bridge, check_the_c7_badge, expected_pawns, rgb
+from support.browser import Bridge, check_the_c7_badge, contrast, expected_pawns, rgb
 from conftest import pos
 from sorry_widget import Game, Position, Record, SorryWidget
 from sorry_widget.board.rulebook import RULE_SUMMARIES
@@ -612,16 +612,6 @@ def test_by_default_the_board_fills_the_cell_and_no_text_is_under_11_px(page, re
     assert len(sizes) > 60  # the square numbers, the card, the panel
     small = [(text, px) for text, px in sizes if px < 11]
     assert not small, small
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two computed colours ("rgb(r, g, b)")."""
-    def luminance(colour: str) -> float:
-        channels = [int(v) / 255 for v in colour[colour.index("(") + 1:-1].split(",")[:3]]
-        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

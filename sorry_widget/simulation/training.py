@@ -33,7 +33,7 @@ from ..board.track import HOME, START, STEPS_TO_HOME, start_exit
 from ..core.safeio import write_text_atomic
 from ..core.statistics import wilson_interval
 from . import learned
-from .batch_engine import (MAX_MOVES, _GOLDEN, _META, _below, _mix, card_results, deck_array,
+from .batch_engine import (MAX_MOVES, _GOLDEN, _META, _below, _mix, _shuffle, card_results, deck_array,
                            distinct_results, seed_number)
 
 RANDOM, GREEDY, LEARNED = 0, 1, 2
@@ -246,9 +246,7 @@ def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, 
     from_top = 0
     n_discards = 0
     # A shuffle from the deck's own stream: the same deal whoever plays.
-    for i in range(top - 1, 0, -1):
-        j = _below(deck_rng, i + 1)
-        pile[i], pile[j] = pile[j], pile[i]
+    _shuffle(pile, top, deck_rng)
     seat = to_move
     recording = feats.shape[0] > 0
     cards = 0
@@ -258,9 +256,7 @@ def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, 
             top = n_discards
             from_top = 0
             n_discards = 0
-            for i in range(top - 1, 0, -1):
-                j = _below(deck_rng, i + 1)
-                pile[i], pile[j] = pile[j], pile[i]
+            _shuffle(pile, top, deck_rng)
         card = pile[top - 1 - from_top]
         from_top += 1
         discards[n_discards] = card

@@ -239,3 +239,16 @@ def offline_page(browser, path: Path):
 
 def wait_shown(page, n: int) -> None:
     page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a computed colour ("rgb(r, g, b)" or "rgba(...)")."""
+    channels = [int(v) / 255 for v in colour[colour.index("(") + 1:colour.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two computed colours."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
