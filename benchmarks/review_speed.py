@@ -17,18 +17,8 @@ import platform
 import sys
 import time
 
-from sorry_widget import Game, Record
-from sorry_widget.simulation.review import review
-
-
-def game_near(plays: int, seed: int) -> Record:
-    """The first seeded 4-player game (random players) with ``plays`` ± 10% plays."""
-    while True:
-        game = Game(4, seed=f"review-speed-{seed}")
-        game.run()
-        if abs(game.cards_played - plays) <= plays // 10:
-            return Record.from_game(game)
-        seed += 1
+from sorry_widget import Record
+from sorry_widget.simulation.review import review, timing_record
 
 
 def main(argv=None) -> int:
@@ -40,7 +30,7 @@ def main(argv=None) -> int:
           f"{args.games} game(s) of about {args.plays} plays, 4 players, classic rules")
     seed = 0
     for n in range(args.games):
-        record = game_near(args.plays, seed)
+        record = timing_record(args.plays, seed)
         seed += 1000
         text = record.to_json()
         began = time.perf_counter()

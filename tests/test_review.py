@@ -302,3 +302,31 @@ def test_the_widget_gets_the_review_it_draws():
     teams.run()
     with pytest.raises(WidgetError, match="teams-1992"):
         SorryWidget(record=Record.from_game(teams)).show_review()
+
+
+def test_the_timing_game_is_the_first_seed_near_the_length_asked_for(monkeypatch):
+    """benchmarks/review_speed.py and the Lite site's timing review the same game: the first
+    seed from the one given whose 4-player game of random players is within 10% of the plays."""
+    from sorry_widget.simulation import review as review_module
+
+    record = review_module.timing_record(400)
+    lengths = []
+    for seed in range(100):
+        game = Game(4, seed=f"review-speed-{seed}")
+        game.run()
+        lengths.append(game.cards_played)
+        if abs(game.cards_played - 400) <= 40:
+            break
+    assert len(record.plays) == lengths[-1] and abs(len(record.plays) - 400) <= 40
+    assert all(abs(n - 400) > 40 for n in lengths[:-1])
+    assert record.to_json() == review_module.timing_record(400).to_json()
+    assert record.to_json() == Record.from_game(game).to_json()
+    for plays in (0, -5, 2.5, "400", True):
+        with pytest.raises(ValueError, match="^plays: expected a whole number"):
+            review_module.timing_record(plays)
+    with pytest.raises(ValueError, match="^seed: expected a whole number"):
+        review_module.timing_record(400, seed="x")
+    monkeypatch.setattr(review_module, "TIMING_SEEDS", 3)
+    with pytest.raises(ValueError, match=r"^plays: no 4-player game of 5 plays \(± 10%\) "
+                                         r"among the 3 seeds from 7$"):
+        review_module.timing_record(5, seed=7)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board.cards import CARD_NAMES
+from ..board.game import Game
 from ..board.moves import legal_moves
 from ..board.record import Record, RecordError
 from .evaluate import Evaluation, after_move, check_covered, evaluate
@@ -38,6 +39,8 @@ CARD_MODEL = "with-replacement"
 #: A move that gives away at least this much of the mover's chance to win is a blunder
 #: (5 percentage points: about one game in twenty lost by it).
 BLUNDER = 0.05
+#: How many seeds :func:`timing_record` tries before it gives up on a length.
+TIMING_SEEDS = 100
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,25 @@ def review(record: Record, progress: Callable[[int, int], None] | None = None) -
                   dict(value(positions[0]).chances), dict(value(positions[-1]).chances),
                   record.winner if isinstance(record.winner, str) else None, sources,
                   time.perf_counter() - began, [dict(value(p).chances) for p in positions])
+
+
+def timing_record(plays: int = 400, seed: int = 0) -> Record:
+    """The game the review is timed on (issue 34: about 400 plays, 4 players, classic rules),
+    the same natively (``benchmarks/review_speed.py``) and in the Lite site
+    (``tests/test_lite.py``): the first of the seeds ``"review-speed-{seed}"``,
+    ``"review-speed-{seed + 1}"``, ... whose 4-player game of random players has ``plays``
+    plays, give or take 10%. Raises ValueError where none of :data:`TIMING_SEEDS` seeds does."""
+    if isinstance(plays, bool) or not isinstance(plays, int) or plays < 1:
+        raise ValueError(f"plays: expected a whole number of plays of at least 1, not {plays!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed: expected a whole number, not {seed!r}")
+    for tried in range(seed, seed + TIMING_SEEDS):
+        game = Game(4, seed=f"review-speed-{tried}")
+        game.run()
+        if abs(game.cards_played - plays) <= plays // 10:
+            return Record.from_game(game)
+    raise ValueError(f"plays: no 4-player game of {plays} plays (± 10%) among the "
+                     f"{TIMING_SEEDS} seeds from {seed}")
 
 
 def review_file(path) -> Review:
