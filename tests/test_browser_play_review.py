@@ -142,6 +142,14 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     assert tag == "button" and text == ask
     page.keyboard.press(press)
     page.locator("svg.sw-review-chart").wait_for(state="visible")
+    # The focus goes from the button to the graph that replaced it, not to the page's body,
+    # and stays there while the arrow keys step through the plays (the graph drawn afresh).
+    on_chart = "document.activeElement.matches('.sorry-widget svg.sw-review-chart')"
+    assert page.evaluate(on_chart), page.evaluate(ACTIVE)[:2]
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === "
+                           f"'{widget.last_play - 1}'")
+    assert page.evaluate(on_chart), page.evaluate(ACTIVE)[:2]
 
     # The game the widget holds after the clicks, reviewed here, in the test's own process.
     record = widget.record
