@@ -11,8 +11,9 @@ from collections import Counter
 import pytest
 
 from conftest import pos
+from support.axe import report, run_axe, serious
 from support.boards import game_drawing
-from support.browser import Bridge, expected_pawns
+from support.browser import Bridge, expected_pawns, focused, tab_to
 from sorry_widget import SorryWidget
 from sorry_widget.core.numbers import format_percent
 from sorry_widget.simulation.review import review
@@ -39,27 +40,23 @@ TURN = """(after) => {
 #: The places marked as where the chosen pawn can go, once each, in the board's order.
 TARGETS = """() => [...new Set([...document.querySelectorAll('.sw-board svg .sw-target')]
   .filter((n) => !n.closest('.overlay')).map((n) => n.dataset.place))]"""
-#: The element that has the keyboard's focus: its tag, classes and text.
-ACTIVE = """() => { const a = document.activeElement;
-  return [a.tagName.toLowerCase(), [...(a.classList || [])], a.textContent]; }"""
 
 
-def _shown(page) -> int:
-    return int(page.get_attribute(".sorry-widget", "data-shown"))
-
-
-def _play_as_a_person(page) -> list[int]:
+def _play_as_a_person(bridge) -> tuple[list[int], list[str]]:
     """Play red's turns on the page until the game is over: the first by the keyboard (the
     pawn, then the target CHOSEN_TARGET), the others by mouse clicks (the pawn, then the first
     place offered), Pass by its button. Returns the plays at which red had a decision (more
-    than one place to go)."""
-    decisions, after, first = [], -1, True
+    than one place to go), and the card the board showed red at each of its turns (the
+    widget draws the person's card when their turn comes)."""
+    page = bridge.page
+    decisions, cards, after, first = [], [], -1, True
     for _ in range(200):
         handle = page.wait_for_function(TURN, arg=after)
         state = handle.json_value()
         if state == "over":
-            return decisions
-        turn = _shown(page)
+            return decisions, cards
+        turn = bridge.shown_play()
+        cards.append(page.locator(".card-face .card-value").text_content())
         if state == "pass":
             page.locator(".sw-choices button.sw-pass").focus()
             page.keyboard.press("Enter")
@@ -125,31 +122,24 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     ask, luck_word, error_word = words
     game = game_drawing(START, 10)
     widget = SorryWidget(game, animate=False, language=language)
-    Bridge(page, widget)
-    decisions = _play_as_a_person(page)
+    bridge = Bridge(page, widget)
+    decisions, cards = _play_as_a_person(bridge)
     assert game.finished and widget.pending == {}
     assert 1 in decisions, decisions
 
     # The review's button, reached with Tab from the board and pressed by the keyboard.
     page.locator(".sorry-widget").focus()
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        tag, classes, text = page.evaluate(ACTIVE)
-        if "sw-review-ask" in classes:
-            break
-    else:
-        raise AssertionError("Tab never reached the review's button")
-    assert tag == "button" and text == ask
+    tab_to(page, "button.sw-review-ask", limit=60)
+    assert page.locator(".sw-review-ask").text_content() == ask
     page.keyboard.press(press)
     page.locator("svg.sw-review-chart").wait_for(state="visible")
     # The focus goes from the button to the graph that replaced it, not to the page's body,
     # and stays there while the arrow keys step through the plays (the graph drawn afresh).
-    on_chart = "document.activeElement.matches('.sorry-widget svg.sw-review-chart')"
-    assert page.evaluate(on_chart), page.evaluate(ACTIVE)[:2]
+    on_chart = ".sorry-widget svg.sw-review-chart"
+    assert focused(page, on_chart)
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === "
-                           f"'{widget.last_play - 1}'")
-    assert page.evaluate(on_chart), page.evaluate(ACTIVE)[:2]
+    bridge.wait_shown(widget.last_play - 1)
+    assert focused(page, on_chart)
 
     # The game the widget holds after the clicks, reviewed here, in the test's own process.
     record = widget.record
@@ -158,7 +148,10 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     plays = result.plays
     assert len(plays) == len(record.plays) == widget.last_play
     red = [n for n, p in enumerate(plays, 1) if p.colour == "red"]
-    assert len(red) >= 2 and plays[0].error >= 0.01 and plays[0].best == BEST, plays[0]
+    # The cards the person was shown are the cards of their plays.
+    assert [c.lower().rstrip("!") for c in cards] == [plays[n - 1].card for n in red], cards
+    assert len(red) >= 2 and plays[0].choices == 2 and plays[0].error >= 0.01 and \
+        plays[0].best == BEST, plays[0]
 
     # The graph: one line per player, each following the review's chances play by play.
     chart = _chart_chances(page)
@@ -180,7 +173,7 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     # The person's costly decision, chosen in the move list: its sentence names the best move
     # with the figures in the page's language, and the best move's arrow is on the board.
     items.nth(0).click()
-    page.wait_for_function("document.querySelector('.sorry-widget').dataset.shown === '1'")
+    bridge.wait_shown(1)
     said = page.locator(".sw-review-sentence").text_content()
     expected = sentence.format(error=_percent(plays[0].error, language), best=BEST,
                                luck=_signed(plays[0].luck, language))
@@ -202,3 +195,6 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     assert arrows == [pytest.approx([places[origin]["x"], places[origin]["y"],
                                      places[target]["x"], places[target]["y"]])], \
         (arrows, origin, target)
+    # Nothing serious for axe-core on the game reviewed where it was played.
+    violations = run_axe(page)
+    assert not serious(violations), report(f"played and reviewed ({language})", violations)
