@@ -94,20 +94,22 @@ def _signed(fraction: float, language: str) -> str:
     return f"+{text}" if fraction > 0.0005 else f"\u2212{text}" if fraction < -0.0005 else text
 
 
-def _chart_chances(page) -> dict[str, list[float]]:
-    """Each line of the graph read back as chances, from where the graph puts 0% and 100%."""
-    return page.evaluate("""() => {
+def _chart_chances(page, language: str) -> dict[str, list[float]]:
+    """Each line of the graph read back as chances, from where the graph's scale puts its
+    labels 0% and 100% (as ``language`` writes them)."""
+    labels = [format_percent(p, language, digits=0) for p in (0, 1)]
+    return page.evaluate("""([none, all]) => {
       const chart = document.querySelector('svg.sw-review-chart');
       const axis = [...chart.querySelectorAll('text.sw-review-axis')];
       const at = (text) => Number(axis.find((t) => t.textContent === text).getAttribute('y'));
-      const zero = at(axis[0].textContent), full = at(axis[2].textContent);
+      const zero = at(none), full = at(all);
       const out = {};
       for (const line of chart.querySelectorAll('polyline.sw-review-line')) {
         out[line.dataset.colour] = line.getAttribute('points').trim().split(/\\s+/)
           .map((p) => (zero - Number(p.split(',')[1])) / (zero - full));
       }
       return out;
-    }""")
+    }""", labels)
 
 
 @pytest.mark.parametrize("language, press, words, sentence", [
@@ -154,7 +156,7 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
         plays[0].best == BEST, plays[0]
 
     # The graph: one line per player, each following the review's chances play by play.
-    chart = _chart_chances(page)
+    chart = _chart_chances(page, language)
     assert list(chart) == list(result.colours) == ["red", "yellow"]
     for colour, shown in chart.items():
         assert shown == pytest.approx([f[colour] for f in result.frames], abs=1e-3), colour
