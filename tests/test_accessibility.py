@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from support.axe import count_nodes, report, run_axe, serious
-from support.browser import Bridge, offline_page
+from support.browser import Bridge, focused, offline_page, tab_to
 from conftest import pos
 from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget
 
@@ -122,20 +122,6 @@ def test_an_unknown_keyword_is_refused_naming_it_and_the_accepted_ones(cls):
 
 
 # --- keyboard alone --------------------------------------------------------------------------
-
-def focused(page, selector: str) -> bool:
-    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                         selector)
-
-
-def tab_to(page, selector: str, back: bool = False, limit: int = 120) -> None:
-    """Press Tab (Shift+Tab) until the element in focus matches ``selector``."""
-    for _ in range(limit):
-        if focused(page, selector):
-            return
-        page.keyboard.press("Shift+Tab" if back else "Tab")
-    raise AssertionError(f"Tab never reached {selector}")
-
 
 def focus_ring(page) -> str:
     """The focused element's outline, or the ring drawn around the board's cursor."""

@@ -157,10 +157,13 @@ def test_a_refused_review_frees_the_button_and_a_game_in_play_offers_none(page):
     Bridge(page, teams)
     button = page.locator(".sw-review-ask")
     button.wait_for(state="visible")
-    button.click()
+    button.focus()
+    page.keyboard.press("Enter")
     page.locator(".sw-notice.sw-error").wait_for(state="visible")
     assert teams.review == {}
     assert button.is_enabled() and button.text_content() == "Review the game"
+    # The keyboard's focus is back on the button offered again, not on the page's body.
+    assert page.evaluate("document.activeElement.matches('.sw-review-ask')")
     # A game still in play is not reviewed: no button.
     live = SorryWidget(Game(2, seed=3, strategies={"red": None}), animate=False)
     page2 = page.context.new_page()

@@ -64,6 +64,15 @@ export function reviewPanel({ model, goto, shell }) {
   // 360 px), so its labels (AXIS_FONT units) stay readable on a projector.
   const W = 320, H = 150, PAD = 6, TOP = 10, LEFT = 44, BOTTOM = 20, AXIS_FONT = 13;
   let asked = false;  // the review was asked for and has not come back yet
+  // The panel is drawn afresh with each play shown and when the review comes: what had the
+  // focus in it (the button pressed, the graph) is replaced, so the focus goes to what replaced
+  // it, the graph or the button offered again, instead of falling to the page's body. The
+  // button pressed loses the focus as soon as it is disabled: `refocus` remembers it had it.
+  let refocus = false;
+  const focusInside = () => {
+    const active = /** @type {Document|ShadowRoot} */ (box.getRootNode()).activeElement;
+    return Boolean(active) && box.contains(active);
+  };
   let last = { i: 0, plays: /** @type {PlayData[]} */ ([]) };
   // Python answers the request with the review and a notice, or with a refusal (a notice):
   // either way the button is not left waiting.
@@ -78,6 +87,7 @@ export function reviewPanel({ model, goto, shell }) {
     uiText(model, asked ? "review.asking" : "review.ask"));
     if (asked) { ask.disabled = true; ask.setAttribute("aria-busy", "true"); }
     ask.onclick = () => {
+      refocus = focusInside();
       asked = true;
       ask.disabled = true;
       ask.setAttribute("aria-busy", "true");
@@ -90,6 +100,7 @@ export function reviewPanel({ model, goto, shell }) {
   /** @param {number} i @param {PlayData[]} plays */
   function fill(i, plays) {
     last = { i, plays };
+    const keep = refocus || focusInside();
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     box.replaceChildren();
@@ -98,6 +109,9 @@ export function reviewPanel({ model, goto, shell }) {
       const offer = shell.isLive() && reviewable(model) && plays.length > 0;
       box.hidden = !offer;
       if (offer) box.append(askButton());
+      const button = box.querySelector("button");
+      refocus = keep && Boolean(button) && button.disabled;  // (focused once it is enabled)
+      if (keep && button && !button.disabled) button.focus();
       return;
     }
     asked = false;
@@ -110,8 +124,9 @@ export function reviewPanel({ model, goto, shell }) {
       `${colourName(model, c)} ${percentText(model, frames[Math.min(i, n)][s], 0)}`);
     const label = uiText(model, "review.chart", { plays: n, start: start.join(", "),
       play: Math.min(i, n), now: shown.join(", ") });
+    // (focusable by the script only: where the focus goes when the review it asked for comes)
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
-      "aria-label": label });
+      "aria-label": label, tabindex: "-1" });
     // The scale: 0, 50 and 100% up the side, the first and last play along the bottom.
     const axisText = (text, attrs) => {
       const node = svgEl("text", { class: "sw-review-axis", "font-size": AXIS_FONT, ...attrs });
@@ -145,6 +160,8 @@ export function reviewPanel({ model, goto, shell }) {
         : uiText(model, "review.start", { chances: start.join(", ") }));
     box.append(h("div", { class: "sw-since-title" }, uiText(model, "review.title")), svg, legend,
       sentence);
+    refocus = false;
+    if (keep) svg.focus();
   }
 
   return { box, fill, stop: () => model.off("msg:custom", onCustom) };

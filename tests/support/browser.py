@@ -237,6 +237,21 @@ def offline_page(browser, path: Path):
     return page, tried, errors
 
 
+def focused(page, selector: str) -> bool:
+    """Whether the element that has the keyboard's focus matches ``selector``."""
+    return page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector)
+
+
+def tab_to(page, selector: str, back: bool = False, limit: int = 120) -> None:
+    """Press Tab (Shift+Tab) until the element in focus matches ``selector``."""
+    for _ in range(limit):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Shift+Tab" if back else "Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
 def wait_shown(page, n: int) -> None:
     page.wait_for_function(f"document.querySelector('.sorry-widget').dataset.shown === '{n}'")
 
