@@ -220,13 +220,15 @@ def _greedy_value(q, seat, colours, n, n_pawns):
 
 @njit(cache=True, nogil=True)
 def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, deck_seed,
-              choice_seed, feats, chances, scratch_f, hit, in_start, on_track, anywhere):
+              choice_seed, feats, chances, scratch_f, hit, in_start, on_track, anywhere,
+              trail, movers):
     """One game from ``start``: seat s plays ``codes[s]`` (RANDOM, GREEDY or LEARNED with the
     weights ``w``). The deck is shuffled from ``deck_seed`` alone and the choices drawn from
     ``choice_seed``, so one deal is the same cards for every seat order until the players'
     different choices change the reshuffles' timing. If ``feats`` has rows, it receives the
-    features of the position after every card and ``chances`` its win chances. Returns
-    (winner seat or -1, cards played)."""
+    features of the position after every card and ``chances`` its win chances; if ``trail``
+    has rows, it receives the position before every card and ``movers`` the seat that draws it.
+    Returns (winner seat or -1, cards played)."""
     n, n_pawns = start.shape
     n_cards = deck.shape[0]
     pile = np.empty(n_cards, dtype=np.int64)
@@ -249,8 +251,14 @@ def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, 
     _shuffle(pile, top, deck_rng)
     seat = to_move
     recording = feats.shape[0] > 0
+    tracing = trail.shape[0] > 0
     cards = 0
     while cards < _MAX_CARDS:
+        if tracing:
+            movers[cards] = seat
+            for s in range(n):
+                for j in range(n_pawns):
+                    trail[cards, s, j] = p[s, j]
         if from_top == top:
             pile[:n_discards] = discards[:n_discards]
             top = n_discards
@@ -327,12 +335,14 @@ def _train(start, to_move, colours, deck, two_draws_again, sorry4, w, seed, firs
     anywhere = np.zeros(n, dtype=np.int64)
     target = np.zeros(n, dtype=np.float64)
     grad = np.zeros(F, dtype=np.float64)
+    no_trail = np.zeros((0, n, n_pawns), dtype=np.int64)
+    no_movers = np.zeros(0, dtype=np.int64)
     abandoned = 0
     for g in range(first_game, first_game + games):
         game_seed = _mix(np.uint64(seed) + np.uint64(g) * _GOLDEN)
         winner, cards = play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes,
                                   w, game_seed, _mix(game_seed ^ np.uint64(1)), feats, chances,
-                                  scratch_f, hit, in_start, on_track, anywhere)
+                                  scratch_f, hit, in_start, on_track, anywhere, no_trail, no_movers)
         if winner < 0:
             abandoned += 1
             continue
@@ -370,6 +380,8 @@ def _match(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, num
     on_track = np.zeros(n, dtype=np.int64)
     anywhere = np.zeros(n, dtype=np.int64)
     seat_codes = np.empty(n, dtype=np.int64)
+    no_trail = np.zeros((0, n, n_pawns), dtype=np.int64)
+    no_movers = np.zeros(0, dtype=np.int64)
     cards = 0
     for d in range(per_deal.shape[0]):
         deal_seed = _mix(number + np.uint64(first_deal + d) * _GOLDEN)
@@ -379,7 +391,7 @@ def _match(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, num
             winner, used = play_game(start, to_move, colours, deck, two_draws_again, sorry4,
                                      seat_codes, w, deal_seed,
                                      _mix(deal_seed ^ np.uint64(seat + 1)), empty_f, empty_c,
-                                     scratch_f, hit, in_start, on_track, anywhere)
+                                     scratch_f, hit, in_start, on_track, anywhere, no_trail, no_movers)
             if winner < 0:
                 return first_deal + d, cards
             if winner == seat:
@@ -388,11 +400,192 @@ def _match(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, num
     return -1, cards
 
 
+#: Games per step of the consistency fit.
+_FIT_BATCH = 16
+#: The consistency fit plays 1/FIT_SHARE as many games as the self-play, with this step.
+FIT_SHARE = 10
+FIT_ALPHA = 0.2
+_CARD_VALUES = np.array(learned.CARD_ORDER, dtype=np.int64)
+_CARD_P = np.array(learned.CARD_CHANCE, dtype=np.float64)
+
+
+@njit(cache=True, nogil=True)
+def _race_chance(q, to_draw, n, n_pawns, race):
+    """The first seat's exact chance where the evaluator answers ``q`` (seat ``to_draw`` to
+    draw) by the solved one-pawn race (two players, each with one pawn not HOME), else -1.
+    ``race[a, b, t]`` is that chance with the first seat's pawn on ``a``, the other's on
+    ``b``, seat ``t`` to draw; empty where the rule set has no races here."""
+    if n != 2 or race.shape[0] == 0:
+        return -1.0
+    open_at = np.full(2, -1, dtype=np.int64)
+    for s in range(2):
+        for j in range(n_pawns):
+            if q[s, j] != HOME:
+                if open_at[s] >= 0:
+                    return -1.0
+                open_at[s] = q[s, j]
+        if open_at[s] < 0:
+            return -1.0
+    first = race[open_at[0], open_at[1], to_draw]
+    return first if first >= 0.0 else -1.0
+
+
+@njit(cache=True, nogil=True)
+def _after_chances(after, seat, nxt, colours, n, n_pawns, w, race, scratch_f, hit, in_start,
+                   on_track, anywhere, z, out):
+    """Every seat's chance in ``out`` at ``after`` (``nxt`` to draw) as the evaluator gives it
+    (the solved race where it applies, else the learned softmax); returns the mover's."""
+    first = _race_chance(after, nxt, n, n_pawns, race)
+    if first >= 0.0:
+        out[0] = first
+        out[1] = 1.0 - first
+        return out[seat]
+    _features(after, colours, n, n_pawns, nxt, scratch_f, hit, in_start, on_track, anywhere)
+    _values(scratch_f, n, w, z)
+    _softmax(z, n, out)
+    return out[seat]
+
+
+@njit(cache=True, nogil=True)
+def _lookahead(q, seat, colours, n, n_pawns, two_draws_again, sorry4, w, race, y, cand, meta,
+               keep, scratch_f, hit, in_start, on_track, anywhere, z, out, best_out):
+    """The review's value of drawing at ``q`` (docs/review.md) into ``y``, per seat: each card
+    with its chance (drawn with replacement), then the mover's best move by the evaluator's
+    chances (a win is 1)."""
+    for s in range(n):
+        y[s] = 0.0
+    for c in range(_CARD_VALUES.shape[0]):
+        card = _CARD_VALUES[c]
+        weight = _CARD_P[c]
+        nxt = seat if (card == 2 and two_draws_again) else (seat + 1) % n
+        cnt = card_results(q, seat, card, colours, n, n_pawns, sorry4, cand, meta)
+        kept = distinct_results(cand, cnt, n, n_pawns, keep)
+        best = -1.0
+        for d in range(kept):
+            after = cand[keep[d]]
+            if _wins(after, seat, n_pawns):
+                best = 1.0
+                for s in range(n):
+                    best_out[s] = 1.0 if s == seat else 0.0
+                break
+            mover = _after_chances(after, seat, nxt, colours, n, n_pawns, w, race, scratch_f,
+                                   hit, in_start, on_track, anywhere, z, out)
+            if mover > best:
+                best = mover
+                for s in range(n):
+                    best_out[s] = out[s]
+        for s in range(n):
+            y[s] += weight * best_out[s]
+
+
+@njit(cache=True, nogil=True)
+def _consistency(start, to_move, colours, deck, two_draws_again, sorry4, w, seed, first_game,
+                 games, alpha0, alpha_games, race, residuals):
+    """Games ``first_game`` … of mixed players (each seat random, greedy or learned, drawn per
+    game). At every position before a draw that the learned value answers (not a solved race),
+    the residual is the review's value of the draw (:func:`_lookahead`) minus the learned
+    chances. With ``alpha0 > 0`` the weights move after each game by the mean of ``residual ·
+    features`` over its positions (the cross-entropy step towards the lookahead, the targets
+    computed with the weights of the game's start). ``residuals`` receives, per game, the sum of
+    the mover's residuals and the number of positions. Returns the games abandoned."""
+    n, n_pawns = start.shape
+    codes = np.empty(n, dtype=np.int64)
+    empty_f = np.zeros((0, n, F), dtype=np.float64)
+    empty_c = np.zeros((0, n), dtype=np.float64)
+    trail = np.zeros((_MAX_CARDS, n, n_pawns), dtype=np.int64)
+    movers = np.zeros(_MAX_CARDS, dtype=np.int64)
+    scratch_f = np.zeros((n, F), dtype=np.float64)
+    hit = np.zeros((n, 60), dtype=np.int64)
+    in_start = np.zeros(n, dtype=np.int64)
+    on_track = np.zeros(n, dtype=np.int64)
+    anywhere = np.zeros(n, dtype=np.int64)
+    cand = np.empty((MAX_MOVES, n, n_pawns), dtype=np.int64)
+    meta = np.empty((MAX_MOVES, _META), dtype=np.int64)
+    keep = np.empty(MAX_MOVES, dtype=np.int64)
+    z = np.empty(n, dtype=np.float64)
+    out = np.empty(n, dtype=np.float64)
+    best_out = np.empty(n, dtype=np.float64)
+    y = np.empty(n, dtype=np.float64)
+    now = np.empty(n, dtype=np.float64)
+    grad = np.zeros(F, dtype=np.float64)
+    rng = np.zeros(1, dtype=np.uint64)
+    batch_positions = 0
+    abandoned = 0
+    for g in range(first_game, first_game + games):
+        game_seed = _mix(np.uint64(seed) + np.uint64(g) * _GOLDEN)
+        rng[0] = _mix(game_seed ^ np.uint64(2))
+        for s in range(n):
+            codes[s] = _below(rng, 3)
+        winner, cards = play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes,
+                                  w, game_seed, _mix(game_seed ^ np.uint64(1)), empty_f, empty_c,
+                                  scratch_f, hit, in_start, on_track, anywhere, trail, movers)
+        if winner < 0:
+            abandoned += 1
+            continue
+        total = 0.0
+        counted = 0
+        for t in range(cards):
+            q = trail[t]
+            seat = movers[t]
+            if _race_chance(q, seat, n, n_pawns, race) >= 0.0:
+                continue
+            _lookahead(q, seat, colours, n, n_pawns, two_draws_again, sorry4, w, race, y, cand,
+                       meta, keep, scratch_f, hit, in_start, on_track, anywhere, z, out,
+                       best_out)
+            _features(q, colours, n, n_pawns, seat, scratch_f, hit, in_start, on_track,
+                      anywhere)
+            _values(scratch_f, n, w, z)
+            _softmax(z, n, now)
+            total += y[seat] - now[seat]
+            counted += 1
+            if alpha0 > 0.0:
+                for s in range(n):
+                    error = y[s] - now[s]
+                    for i in range(F):
+                        grad[i] += error * scratch_f[s, i]
+        residuals[g - first_game, 0] = total
+        residuals[g - first_game, 1] = counted
+        batch_positions += counted
+        if alpha0 > 0.0 and ((g + 1) % _FIT_BATCH == 0 or g == first_game + games - 1) \
+                and batch_positions > 0:
+            # Every position weighs the same (a long game's too: the luck a review adds up
+            # is per position), so the step is the batch's mean.
+            alpha = alpha0 / (1.0 + g / alpha_games)
+            for i in range(F):
+                w[i] += alpha * grad[i] / batch_positions
+                grad[i] = 0.0
+            batch_positions = 0
+    return abandoned
+
+
 def _rules_arrays(start: Position):
     rules = start.rules
     return (np.array(start.pawns, dtype=np.int64), int(start.to_move),
             np.array(start.colours, dtype=np.int64), deck_array(rules.deck),
             bool(rules.two_draws_again), bool(rules.sorry_forward_4))
+
+
+def race_table(start: Position) -> np.ndarray:
+    """``race[a, b, t]`` for :func:`_race_chance`: the first seat's chance in every one-pawn
+    race of ``start``'s two colours, from the evaluator's own solved races (so the fit's
+    targets are the review's); empty for more than two players."""
+    if len(start.colours) != 2:
+        return np.zeros((0, 0, 0), dtype=np.float64)
+    from . import evaluate
+
+    race = np.zeros((67, 67, 2), dtype=np.float64)
+    homes = len(start.pawns[0]) - 1
+    others = (HOME,) * homes
+    # Every race a game can reach is reached from both pawns in START: two solves. The
+    # places no pawn stops on (inside another colour's slide) stay -1, never looked up.
+    race[:] = -1.0
+    for t in range(2):
+        evaluate._race_chance(Position._make(start.rules, start.colours,
+                                             ((START,) + others, (START,) + others), t))
+    solved = evaluate._RACES[(start.rules.identity, start.colours, (homes, homes))]
+    for (a, b, t), first in solved.items():
+        race[a, b, t] = first
+    return race
 
 
 def check_games(games: Any) -> int:
@@ -404,39 +597,87 @@ def check_games(games: Any) -> int:
 def train(seed: Any = 1, games: int = DEFAULT_GAMES, *, progress=None,
           max_seconds: float | None = None, lam: float = LAMBDA,
           alpha: float = ALPHA) -> dict:
-    """Train weights for every player count (``games`` self-play games each, in chunks, so
-    that ``progress(done, total)`` is called as they go) and return the weights file's object
-    (:func:`weights_json` writes it). Deterministic: the same arguments give the same weights.
-    ``max_seconds`` stops with an error rather than run longer."""
+    """Train weights for every player count and return the weights file's object
+    (:func:`weights_json` writes it): ``games`` self-play games each by TD(λ), then the
+    consistency fit on a tenth as many games of mixed players (:func:`fit_consistency`), in
+    chunks, so that ``progress(done, total)`` is called as they go. Deterministic: the same
+    arguments give the same weights. ``max_seconds`` stops with an error rather than run
+    longer."""
     games = check_games(games)
     if max_seconds is not None and not 0 < max_seconds <= MAX_SECONDS:
         raise ValueError(f"max_seconds: more than 0 and at most {MAX_SECONDS}, not {max_seconds!r}")
     started = time.monotonic()
-    total = games * len(learned.PLAYER_COUNTS)
+    fit_games = max(1, games // FIT_SHARE)
+    total = (games + fit_games) * len(learned.PLAYER_COUNTS)
     done = 0
     weights: dict[str, list[float]] = {}
-    chunk = max(1, min(2000, games // 50 or 1))
-    for n in learned.PLAYER_COUNTS:
-        arrays = _rules_arrays(Position.initial(n))
-        w = np.zeros(F, dtype=np.float64)
-        number = np.uint64(seed_number(f"train:{seed}:{n}"))
+
+    def chunks(count: int, step, label: str) -> None:
+        nonlocal done
+        chunk = max(1, min(2000, count // 50 or 1))
         first = 0
-        while first < games:
-            size = min(chunk, games - first)
-            _train(*arrays, w, number, first, size, float(lam), float(alpha),
-                   float(max(1, games // 4)))
+        while first < count:
+            size = min(chunk, count - first)
+            step(first, size, count)
             first += size
             done += size
             if progress is not None:
                 progress(done, total)
             if max_seconds is not None and time.monotonic() - started > max_seconds:
                 raise TimeoutError(f"train: stopped after {max_seconds:g} s "
-                                   f"({done:,} of {total:,} games)")
+                                   f"({done:,} of {total:,} games, in the {label})")
+
+    for n in learned.PLAYER_COUNTS:
+        start = Position.initial(n)
+        arrays = _rules_arrays(start)
+        w = np.zeros(F, dtype=np.float64)
+        number = np.uint64(seed_number(f"train:{seed}:{n}"))
+
+        def self_play(first, size, count, arrays=arrays, w=w, number=number):
+            _train(*arrays, w, number, first, size, float(lam), float(alpha),
+                   float(max(1, count // 4)))
+
+        chunks(games, self_play, "self-play")
+        race = race_table(start)
+        fit_number = np.uint64(seed_number(f"fit:{seed}:{n}"))
+
+        def fit(first, size, count, arrays=arrays, w=w, race=race, number=fit_number):
+            _consistency(*arrays, w, number, first, size, FIT_ALPHA,
+                         float(max(1, count // 4)), race, np.zeros((size, 2)))
+
+        chunks(fit_games, fit, "consistency fit")
         weights[str(n)] = [float(x) for x in w]
     return {"format": learned.WEIGHTS_FORMAT, "features": list(learned.FEATURES),
             "weights": weights,
-            "training": {"method": "TD(lambda) self-play", "seed": str(seed),
-                         "games_per_player_count": games, "lambda": lam, "alpha": alpha}}
+            "training": {"method": "TD(lambda) self-play, then the consistency fit",
+                         "seed": str(seed), "games_per_player_count": games, "lambda": lam,
+                         "alpha": alpha, "fit_games_per_player_count": fit_games,
+                         "fit_alpha": FIT_ALPHA, "fit_batch": _FIT_BATCH}}
+
+
+def consistency(players: int, games: int, seed: Any = "consistency",
+                weights: list[float] | None = None) -> dict:
+    """How far the learned value is from the review's value of the next draw, over ``games``
+    games of mixed players (each seat random, greedy or learned): the mean per game of the
+    mover's residuals summed over the positions the learned value answers (the review's average
+    luck per game, all players together), with its 95% interval from the games' spread, and per
+    position. Zero where the value is self-consistent (docs/learned.md)."""
+    if players not in learned.PLAYER_COUNTS:
+        raise ValueError(f"players: 2, 3 or 4, not {players!r}")
+    games = check_games(games)
+    start = Position.initial(players)
+    w = np.array(weights if weights is not None else learned.weights_for(players),
+                 dtype=np.float64)
+    residuals = np.zeros((games, 2))
+    _consistency(*_rules_arrays(start), w, np.uint64(seed_number(f"consistency:{seed}")), 0,
+                 games, 0.0, 1.0, race_table(start), residuals)
+    per_game = residuals[:, 0]
+    mean = float(per_game.mean())
+    half = 1.96 * float(per_game.std(ddof=1)) / math.sqrt(games) if games > 1 else math.inf
+    return {"players": players, "games": games, "luck_per_game": mean,
+            "interval": (mean - half, mean + half),
+            "positions": int(residuals[:, 1].sum()),
+            "luck_per_position": float(per_game.sum() / max(1.0, residuals[:, 1].sum()))}
 
 
 def weights_json(data: dict) -> str:
