@@ -309,7 +309,7 @@ def test_the_pure_python_player_beats_greedy_too():
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(3600)  # 2 minutes of CPU; far longer on a machine shared by many
+@pytest.mark.timeout(3600)  # 4-5 minutes of CPU; far longer on a machine shared by many
 def test_the_train_command_reproduces_the_shipped_weights():
     from sorry_widget.simulation import training
 
