@@ -163,6 +163,22 @@ def _features(q, colours, n, n_pawns, nxt, f, hit, in_start, on_track, anywhere)
 
 
 @njit(cache=True, nogil=True)
+def _feature_scratch(n):
+    """The work arrays of :func:`_features` for ``n`` seats: features, hit, in_start, on_track,
+    anywhere."""
+    return (np.zeros((n, F), dtype=np.float64), np.zeros((n, 60), dtype=np.int64),
+            np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
+            np.zeros(n, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _move_scratch(n, n_pawns):
+    """The work arrays of ``card_results`` and ``distinct_results``: results, meta, kept."""
+    return (np.empty((MAX_MOVES, n, n_pawns), dtype=np.int64),
+            np.empty((MAX_MOVES, _META), dtype=np.int64), np.empty(MAX_MOVES, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
 def _values(f, n, w, z):
     for s in range(n):
         v = 0.0
@@ -233,9 +249,7 @@ def play_game(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, 
     n_cards = deck.shape[0]
     pile = np.empty(n_cards, dtype=np.int64)
     discards = np.empty(n_cards, dtype=np.int64)
-    cand = np.empty((MAX_MOVES, n, n_pawns), dtype=np.int64)
-    meta = np.empty((MAX_MOVES, _META), dtype=np.int64)
-    keep = np.empty(MAX_MOVES, dtype=np.int64)
+    cand, meta, keep = _move_scratch(n, n_pawns)
     ties = np.empty(MAX_MOVES, dtype=np.int64)
     z = np.empty(n, dtype=np.float64)
     p = start.copy()
@@ -328,11 +342,7 @@ def _train(start, to_move, colours, deck, two_draws_again, sorry4, w, seed, firs
     codes = np.full(n, LEARNED, dtype=np.int64)
     feats = np.zeros((_MAX_CARDS, n, F), dtype=np.float64)
     chances = np.zeros((_MAX_CARDS, n), dtype=np.float64)
-    scratch_f = np.zeros((n, F), dtype=np.float64)
-    hit = np.zeros((n, 60), dtype=np.int64)
-    in_start = np.zeros(n, dtype=np.int64)
-    on_track = np.zeros(n, dtype=np.int64)
-    anywhere = np.zeros(n, dtype=np.int64)
+    scratch_f, hit, in_start, on_track, anywhere = _feature_scratch(n)
     target = np.zeros(n, dtype=np.float64)
     grad = np.zeros(F, dtype=np.float64)
     no_trail = np.zeros((0, n, n_pawns), dtype=np.int64)
@@ -374,11 +384,7 @@ def _match(start, to_move, colours, deck, two_draws_again, sorry4, codes, w, num
     n, n_pawns = start.shape
     empty_f = np.zeros((0, n, F), dtype=np.float64)
     empty_c = np.zeros((0, n), dtype=np.float64)
-    scratch_f = np.zeros((n, F), dtype=np.float64)
-    hit = np.zeros((n, 60), dtype=np.int64)
-    in_start = np.zeros(n, dtype=np.int64)
-    on_track = np.zeros(n, dtype=np.int64)
-    anywhere = np.zeros(n, dtype=np.int64)
+    scratch_f, hit, in_start, on_track, anywhere = _feature_scratch(n)
     seat_codes = np.empty(n, dtype=np.int64)
     no_trail = np.zeros((0, n, n_pawns), dtype=np.int64)
     no_movers = np.zeros(0, dtype=np.int64)
@@ -494,14 +500,8 @@ def _consistency(start, to_move, colours, deck, two_draws_again, sorry4, w, seed
     empty_c = np.zeros((0, n), dtype=np.float64)
     trail = np.zeros((_MAX_CARDS, n, n_pawns), dtype=np.int64)
     movers = np.zeros(_MAX_CARDS, dtype=np.int64)
-    scratch_f = np.zeros((n, F), dtype=np.float64)
-    hit = np.zeros((n, 60), dtype=np.int64)
-    in_start = np.zeros(n, dtype=np.int64)
-    on_track = np.zeros(n, dtype=np.int64)
-    anywhere = np.zeros(n, dtype=np.int64)
-    cand = np.empty((MAX_MOVES, n, n_pawns), dtype=np.int64)
-    meta = np.empty((MAX_MOVES, _META), dtype=np.int64)
-    keep = np.empty(MAX_MOVES, dtype=np.int64)
+    scratch_f, hit, in_start, on_track, anywhere = _feature_scratch(n)
+    cand, meta, keep = _move_scratch(n, n_pawns)
     z = np.empty(n, dtype=np.float64)
     out = np.empty(n, dtype=np.float64)
     best_out = np.empty(n, dtype=np.float64)
