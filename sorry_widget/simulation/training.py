@@ -164,7 +164,7 @@ def _features(q, colours, n, n_pawns, nxt, f, hit, in_start, on_track, anywhere)
 
 @njit(cache=True, nogil=True)
 def _feature_scratch(n):
-    """The work arrays of :func:`_features` for ``n`` seats: features, hit, in_start, on_track,
+    """The work arrays of ``_features`` for ``n`` seats: features, hit, in_start, on_track,
     anywhere."""
     return (np.zeros((n, F), dtype=np.float64), np.zeros((n, 60), dtype=np.int64),
             np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64),
@@ -489,7 +489,7 @@ def _consistency(start, to_move, colours, deck, two_draws_again, sorry4, w, seed
                  games, alpha0, alpha_games, race, residuals):
     """Games ``first_game`` … of mixed players (each seat random, greedy or learned, drawn per
     game). At every position before a draw that the learned value answers (not a solved race),
-    the residual is the review's value of the draw (:func:`_lookahead`) minus the learned
+    the residual is the review's value of the draw (``_lookahead``) minus the learned
     chances. With ``alpha0 > 0`` the weights move after each game by the mean of ``residual ·
     features`` over its positions (the cross-entropy step towards the lookahead, the targets
     computed with the weights of the game's start). ``residuals`` receives, per game, the sum of
@@ -566,7 +566,7 @@ def _rules_arrays(start: Position):
 
 
 def race_table(start: Position) -> np.ndarray:
-    """``race[a, b, t]`` for :func:`_race_chance`: the first seat's chance in every one-pawn
+    """``race[a, b, t]`` for the compiled race lookup: the first seat's chance in every one-pawn
     race of ``start``'s two colours, from the evaluator's own solved races (so the fit's
     targets are the review's); empty for more than two players."""
     if len(start.colours) != 2:
@@ -599,9 +599,9 @@ def train(seed: Any = 1, games: int = DEFAULT_GAMES, *, progress=None,
           alpha: float = ALPHA) -> dict:
     """Train weights for every player count and return the weights file's object
     (:func:`weights_json` writes it): ``games`` self-play games each by TD(λ), then the
-    consistency fit on a tenth as many games of mixed players (:func:`fit_consistency`), in
-    chunks, so that ``progress(done, total)`` is called as they go. Deterministic: the same
-    arguments give the same weights. ``max_seconds`` stops with an error rather than run
+    consistency fit on a tenth as many games of mixed players (docs/learned.md; measured by
+    :func:`consistency`), in chunks, so that ``progress(done, total)`` is called as they go.
+    Deterministic: the same arguments give the same weights. ``max_seconds`` stops with an error rather than run
     longer."""
     games = check_games(games)
     if max_seconds is not None and not 0 < max_seconds <= MAX_SECONDS:
