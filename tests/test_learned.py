@@ -225,11 +225,8 @@ def test_the_fits_lookahead_is_the_reviews_value_of_the_next_draw():
                 training._lookahead(
                     np.array(position.pawns, np.int64), position.to_move,
                     np.array(position.colours, np.int64), n, 4, True, False, w, race, y,
-                    np.empty((training.MAX_MOVES, n, 4), np.int64),
-                    np.empty((training.MAX_MOVES, training._META), np.int64),
-                    np.empty(training.MAX_MOVES, np.int64), np.zeros((n, N_FEATURES)),
-                    np.zeros((n, 60), np.int64), np.zeros(n, np.int64),
-                    np.zeros(n, np.int64), np.zeros(n, np.int64), z, out, best_out)
+                    *training._move_scratch(n, 4), *training._feature_scratch(n), z, out,
+                    best_out)
                 assert y[position.to_move] == pytest.approx(expected, abs=1e-9), position
                 assert y.sum() == pytest.approx(1.0, abs=1e-9)
                 checked += 1

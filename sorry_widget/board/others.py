@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .moves import SORRY_MOVE, START_PAWN, SWITCH, Move
-from .strategies import STRATEGIES
+from .strategies import STRATEGIES, best_moves
 from .track import HOME, SAFETY_1, START, STEPS_TO_HOME
 
 _WIN_BONUS = 1000.0
@@ -31,19 +31,7 @@ def _best(moves: Sequence[Move], score, rng) -> Move:
     broken at random with ``rng``."""
     if len(moves) == 1:
         return moves[0]
-    best: list[Move] = []
-    best_score = None
-    seen = set()
-    for move in moves:
-        key = (move.result_pawns, move.card)
-        if key in seen:
-            continue
-        seen.add(key)
-        value = score(move)
-        if best_score is None or value > best_score:
-            best, best_score = [move], value
-        elif value == best_score:
-            best.append(move)
+    best = best_moves(moves, score)
     return best[int(rng.random() * len(best))] if len(best) > 1 else best[0]
 
 

@@ -119,6 +119,25 @@ def progress(pawns: tuple[tuple[int, ...], ...], colours: tuple[int, ...], seat:
     return sum(pawn_score(colours[seat], loc) for loc in pawns[seat])
 
 
+def best_moves(moves: Sequence[Move], score: Callable[[Move], float]) -> list[Move]:
+    """The moves with the highest ``score(move)``, in the order given, moves that end in the
+    same position counted once (the first of them): the ties a strategy then breaks its own
+    way."""
+    best: list[Move] = []
+    best_score = None
+    seen = set()
+    for move in moves:
+        if move.result_pawns in seen:
+            continue
+        seen.add(move.result_pawns)
+        value = score(move)
+        if best_score is None or value > best_score:
+            best, best_score = [move], value
+        elif value == best_score:
+            best.append(move)
+    return best
+
+
 class GreedyStrategy:
     """Takes the move with the best immediate balance: its own progress (steps towards HOME,
     with a bonus for pawns safe in the safety zone or HOME) minus ``aggression`` times the
@@ -139,18 +158,8 @@ class GreedyStrategy:
     def choose(self, position, card, moves, rng):
         if len(moves) == 1:
             return moves[0]
-        best: list[Move] = []
-        best_score = None
-        seen = set()
-        for move in moves:
-            if move.result_pawns in seen:
-                continue
-            seen.add(move.result_pawns)
-            score = self.evaluate(move.result_pawns, position.colours, position.to_move)
-            if best_score is None or score > best_score:
-                best, best_score = [move], score
-            elif score == best_score:
-                best.append(move)
+        best = best_moves(moves, lambda m: self.evaluate(m.result_pawns, position.colours,
+                                                         position.to_move))
         return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 

@@ -181,6 +181,16 @@ def _race_chance(position: Position) -> float | None:
     return values[state]
 
 
+def solved_races(position: Position) -> dict[tuple[int, int, int], float]:
+    """Every one-pawn race solved with ``position``'s (two players, each with one pawn not
+    HOME): (the first seat's open pawn, the second's, the seat to draw) -> the first seat's
+    chance. From both pawns in START it is every race a game can reach."""
+    if _race_chance(position) is None:
+        raise EvaluationError("position: not a one-pawn race of two players")
+    homes = tuple(len(locs) - 1 for locs in position.pawns)
+    return _RACES[(position.rules.identity, position.colours, homes)]
+
+
 def _optional(name: str):
     """The simulation module ``name`` if this installation has it, else None (the solved
     two-pawn table and the learned value came later than this module; an error inside one

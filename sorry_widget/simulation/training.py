@@ -571,18 +571,16 @@ def race_table(start: Position) -> np.ndarray:
     targets are the review's); empty for more than two players."""
     if len(start.colours) != 2:
         return np.zeros((0, 0, 0), dtype=np.float64)
-    from . import evaluate
+    from .evaluate import solved_races
 
-    race = np.zeros((67, 67, 2), dtype=np.float64)
-    homes = len(start.pawns[0]) - 1
-    others = (HOME,) * homes
+    race = np.full((67, 67, 2), -1.0, dtype=np.float64)
+    others = (HOME,) * (len(start.pawns[0]) - 1)
     # Every race a game can reach is reached from both pawns in START: two solves. The
     # places no pawn stops on (inside another colour's slide) stay -1, never looked up.
-    race[:] = -1.0
+    solved: dict = {}
     for t in range(2):
-        evaluate._race_chance(Position._make(start.rules, start.colours,
-                                             ((START,) + others, (START,) + others), t))
-    solved = evaluate._RACES[(start.rules.identity, start.colours, (homes, homes))]
+        solved.update(solved_races(Position._make(start.rules, start.colours,
+                                                   ((START,) + others, (START,) + others), t)))
     for (a, b, t), first in solved.items():
         race[a, b, t] = first
     return race
