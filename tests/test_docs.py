@@ -9,6 +9,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from sorry_widget.core.project import DOCS_URL, docs_page
 from sorry_widget.board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link, rule_text
 from sorry_widget import Game
@@ -243,3 +245,149 @@ def test_each_french_page_states_its_english_twins_numbers_the_french_way():
         prose = re.sub(r"^( *)```.*?^\1```|`[^`]*`|\]\([^)]*\)|https?://\S+", "", french_text,
                        flags=re.M | re.S)
         assert not re.findall(r"(?<!Python )\b\d+\.\d+", prose), french.name
+
+
+# --- figures the pages state, recomputed or checked against each other (issue 39, point 9) ----
+
+DOCS = ROOT / "docs"
+
+
+def words_of_page(name: str) -> str:
+    """A docs page's text with its line breaks and no-break spaces made plain spaces (the
+    spaces themselves are tests/test_french_numbers.py's)."""
+    return " ".join((DOCS / name).read_text(encoding="utf-8").split())
+
+
+def decimal(number: str, french: bool = False) -> float:
+    """A number as the page's language writes it: 2,000 and 0.506; 2 000 and 0,506."""
+    plain = number.replace("−", "-")
+    if french:
+        return float(re.sub(r"\s", "", plain).replace(",", "."))
+    return float(plain.replace(",", ""))
+
+
+@pytest.mark.parametrize("name", ["learned.md", "fr/learned.md"])
+def test_the_learned_pages_win_chances_are_the_shipped_players(name):
+    """The example's printed chances and the two the text quotes, from the shipped weights."""
+    from sorry_widget import Position
+    from sorry_widget.simulation.learned import win_chances
+
+    text, french = words_of_page(name), name.startswith("fr/")
+    start = win_chances(Position.initial(2))
+    shown = re.search(r"win_chances\(Position\.initial\(2\)\) # (\{[^}]*\})", text).group(1)
+    assert shown == "{" + ", ".join(f"{c}: {p:.3f}" for c, p in start.items()) + "}"
+    ending = win_chances(Position({"red": ["home", "home", "home", "safety-4"],
+                                   "yellow": ["start"] * 4}, to_move="red"))
+    first = decimal(re.search(r"(?:red, to move, gets|rouge, qui joue, a) ([\d.,]+) ?%",
+                              text).group(1), french)
+    last = decimal(re.search(r"(?:red gets|rouge a) ([\d.,]+) ?%, (?:where|alors)", text).group(1),
+                   french)
+    assert (first, last) == (round(100 * start[0], 1), round(100 * ending[0], 1))
+
+
+@pytest.mark.parametrize("name", ["learned.md", "fr/learned.md"])
+def test_the_learned_pages_table_follows_from_its_counts(name):
+    """Each row's rate and 95% Wilson interval, recomputed from its wins and games."""
+    from sorry_widget.core.statistics import wilson_interval
+
+    french = name.startswith("fr/")
+    rows = re.findall(r"^\|[^|\n]+\| [234] \| ([\d\s,]+) \| ([\d.,]+)\s?% \(([\d\s,]+)\) \| "
+                      r"([\d.,]+) – ([\d.,]+)\s?% \|", (DOCS / name).read_text(encoding="utf-8"),
+                      flags=re.M)
+    assert len(rows) == 4, rows
+    for games, rate, wins, low, high in rows:
+        games, wins = int(decimal(games, french)), int(decimal(wins, french))
+        interval = wilson_interval(wins, games)
+        assert [decimal(x, french) for x in (rate, low, high)] == \
+            [round(100 * x, 1) for x in (wins / games, *interval)], (name, games, wins)
+
+
+def luck_before_the_fit(review_page: str) -> dict[int, float]:
+    """The review page's table: the luck per game before the consistency fit, by players."""
+    rows = re.findall(r"^\| ([234]) \| ([−+]?[\d.,]+)", (DOCS / review_page).read_text(
+        encoding="utf-8"), flags=re.M)
+    return {int(players): decimal(luck, review_page.startswith("fr/")) for players, luck in rows}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_learned_page_quotes_the_review_pages_luck_before_the_fit(language):
+    folder = "" if language == "en" else "fr/"
+    table = luck_before_the_fit(folder + "review.md")
+    assert set(table) == {2, 3, 4}
+    text = words_of_page(folder + "learned.md")
+    if language == "en":
+        said = re.search(r"\(([−\d.]+) of a chance per 2-player game, ([−\d.]+) per 3-player "
+                         r"game and ([−\d.]+) per 4-player game", text)
+    else:
+        said = re.search(r"\(([−\d,]+) de chance par partie à 2 joueurs, ([−\d,]+) par partie à "
+                         r"3 joueurs et ([−\d,]+) par partie à 4 joueurs", text)
+    assert said, text[:500]
+    assert [decimal(x, language == "fr") for x in said.groups()] == \
+        [round(table[n], 2) for n in (2, 3, 4)]
+
+
+def test_the_learned_pages_training_time_follows_from_its_own_run():
+    """The most games `train` takes, in minutes of CPU time: the shipped run scaled, and
+    within what the page's own rates give (the 3-player games cost between the 2- and the
+    4-player ones)."""
+    text = words_of_page("learned.md")
+    most, minutes = re.search(r"`--games` is at most ([\d,]+) per player count \(about (\d+) "
+                              r"minutes of CPU time", text).groups()
+    most, minutes = decimal(most), int(minutes)
+    shipped = decimal(re.search(r"The shipped run took (\d+) s of CPU time", text).group(1))
+    default = decimal(re.search(r"with its defaults \(seed 1, ([\d,]+) games per player count\)",
+                                text).group(1))
+    assert minutes == round(shipped * most / default / 60)
+    rates = re.search(r"go at about ([\d,]+) \(2 players\) and ([\d,]+) \(4 players\) games per "
+                      r"second of CPU time; the fit's at about ([\d,]+) and ([\d,]+)", text)
+    play2, play4, fit2, fit4 = (decimal(x) for x in rates.groups())
+    fit = most // 10  # the consistency fit plays a tenth as many (training.FIT_SHARE)
+    two, four = most / play2 + fit / fit2, most / play4 + fit / fit4
+    assert 2 * two + four <= minutes * 60 + 30 and minutes * 60 - 30 <= two + 2 * four
+
+
+def test_the_learned_and_ladder_pages_quote_apologies_alike():
+    """One published figure, the same on every page that gives it, in both languages."""
+    for folder in ("", "fr/"):
+        quoted = [re.search(r"(?:wins about|gagne environ) (\d+) ?% (?:of 4-player games|des "
+                            r"parties à 4 joueurs)", words_of_page(folder + page))
+                  for page in ("learned.md", "ladder.md")]
+        assert all(quoted) and len({q.group(1) for q in quoted}) == 1, folder
+
+
+PAGES = sorted(p.relative_to(DOCS).as_posix() for p in [*DOCS.glob("*.md"), *DOCS.glob("fr/*.md")])
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_calls_a_half_width_a_half_width(name):
+    """"±0.058" is how far an interval reaches each way: the interval is twice that wide. A
+    page that states both gives them in that ratio."""
+    text = words_of_page(name)
+    assert not re.search(r"±\s?[\d.,]+\s+(?:wide|de large)|(?<!half-)width (?:of )?±|"
+                         r"(?<!demi-)largeur (?:de )?±", text), name
+    for half, width, largeur in re.findall(r"±([\d.,]+), (?:([\d.,]+) wide|large de ([\d.,]+))",
+                                           text):
+        french = name.startswith("fr/")
+        assert round(2 * decimal(half, french), 6) == decimal(width or largeur, french), name
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_does_not_draw_certainty_from_intervals(name):
+    """Intervals that do not overlap are strong evidence, never certainty (nor does an interval
+    "settle" which is better)."""
+    sentences = re.split(r"(?<=[.;:!?])\s", words_of_page(name))
+    certain = re.compile(r"for sure|certainly|surely|settles?|sûrement|à coup sûr|certainement|"
+                         r"tranche", re.I)
+    said = [s for s in sentences if re.search(r"interval", s, re.I) and certain.search(s)]
+    assert not said, said
+
+
+def test_the_readme_counts_the_lessons_in_each_language():
+    number = {"eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    english = re.search(r"(\w+) notebooks in `notebooks/`", readme).group(1)
+    assert number[english.lower()] == len(list((ROOT / "notebooks").glob("*.ipynb")))
+    french = len(list((ROOT / "notebooks" / "fr").glob("*.ipynb")))
+    assert not re.search(r"\w+ lessons of \w+ in French", readme)
+    said = re.search(r"all (\w+) lessons in French", readme)
+    assert said and number[said.group(1)] == french == number[english.lower()]

@@ -168,3 +168,65 @@ def test_a_cli_sentence_in_french_formats_its_numbers(monkeypatch):
     assert type(english) is str
     assert english.format(path="x.html", size=1234567) == \
         "wrote x.html (1,234,567 bytes; opens offline)"
+
+
+# --- the French pages, lessons and catalogs: the spaces around numbers -------------------------
+
+#: A plain space where French wants a no-break one (issue 39, point 9): between a number's
+#: thousands ("2 000", U+202F wanted) or before a percent sign ("95 %", U+00A0 wanted), as
+#: sorry_widget.core.numbers writes them (CLDR). Not a printf directive ("de %(n)s", "%d").
+PLAIN_SPACE = re.compile(r"\d (?=\d{3}(?!\d))|\S %(?![(a-zA-Z])")
+ROOT = Path(__file__).parents[1]
+FRENCH_PAGES = sorted((ROOT / "docs" / "fr").glob("*.md"))
+FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr").glob("*.ipynb"))
+#: The lessons belong to their own engineer (issue 39): these still space the old way in their
+#: text; strict, so the mark goes once a lesson is fixed.
+LESSONS_STILL_PLAIN = {"03-rejouer-et-annoter", "05-experiences-de-strategie",
+                       "07-jeu-de-cartes", "08-chaines-de-markov", "09-quelle-force",
+                       "10-chance-ou-talent"}
+
+
+def words_of(markdown: str) -> str:
+    """A page's or a cell's sentences: its fenced blocks and inline code left out (code is the
+    same in both languages and writes numbers as Python does)."""
+    text = re.sub(r"^( *)```.*?^\1```", "", markdown, flags=re.M | re.S)
+    return re.sub(r"`[^`]*`", "", text)
+
+
+def plainly_spaced(text: str) -> list[str]:
+    """Each plain space a French number has where a no-break one belongs, in its context."""
+    return [text[max(0, m.start() - 30):m.end() + 10] for m in PLAIN_SPACE.finditer(text)]
+
+
+def test_the_spacing_check_sees_a_plain_space_and_only_that():
+    found = PLAIN_SPACE.findall("sur 2 000 000 parties, 95 %, [52,2 % ; 58,1 %]")
+    assert found == ["2 ", "0 ", "5 %", "2 %", "1 %"]
+    assert PLAIN_SPACE.findall("sur 2\u202f000\u202f000 parties à 2 joueurs, 95\u00a0%, "
+                               "[52,2\u00a0% ; 58,1\u00a0%], 1 234567, de %(n)s, %d") == []
+    assert plainly_spaced(words_of("`1 000` et\n```\nx = '95 %'\n```\n")) == []
+
+
+@pytest.mark.parametrize("french_page", FRENCH_PAGES, ids=lambda p: p.name)
+def test_a_french_page_spaces_its_numbers_the_french_way(french_page):
+    assert plainly_spaced(words_of(french_page.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("lesson", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="the lesson's owner fixes it"))
+    if p.stem in LESSONS_STILL_PLAIN else p for p in FRENCH_LESSONS], ids=lambda p: p.stem)
+def test_a_french_lessons_text_spaces_its_numbers_the_french_way(lesson):
+    cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join(words_of("".join(c["source"])) for c in cells if c["cell_type"] == "markdown")
+    assert plainly_spaced(text) == []
+
+
+def test_the_french_catalogs_space_their_numbers_the_french_way():
+    wrong = []
+    for path in sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            catalog = read_po(handle)
+        for entry in catalog:
+            texts = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            wrong += [(path.name, entry.id, found) for text in texts if text
+                      for found in plainly_spaced(text)]
+    assert not wrong, wrong

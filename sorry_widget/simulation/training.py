@@ -63,8 +63,8 @@ _BUCKETS = 10
 _SCORE = np.array([[pawn_score(c, loc) for loc in range(67)] for c in range(4)],
                   dtype=np.float64)
 
-#: The caps on a run's arguments: games (2,000,000 per player count is about 20 minutes of CPU
-#: time), and the wall-clock limit.
+#: The caps on a run's arguments: games (2,000,000 per player count is about 44 minutes of CPU
+#: time, ten times the shipped run: docs/learned.md), and the wall-clock limit.
 MAX_GAMES = 2_000_000
 MAX_SECONDS = 24 * 3600
 _MAX_CARDS = 4000  # a game longer than this is abandoned (never seen: games take ~100-400 cards)
