@@ -40,10 +40,10 @@ SITE = ROOT / "docs" / "site"
 
 # The sidebar: these pages in this order; a page added to docs/ later joins "More" by itself.
 SECTIONS = [
-    ("Playing and teaching", ["lessons", "try", "rules", "cardgame", "coach", "review",
-                              "learned", "ladder"]),
+    ("Playing and teaching", ["lessons", "try", "features", "rules", "cardgame", "coach",
+                              "review", "learned", "ladder"]),
     ("Files and engines", ["position-format", "record-format", "limits", "simulation", "exact",
-                           "plots", "lite"]),
+                           "plots", "lite", "develop"]),
 ]
 
 

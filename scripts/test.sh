@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test, from a fresh clone: builds .venv, installs the package and test tools (and Debian's
-# chromium and npm), runs every tier of tests/ (README, "Tests in tiers"): the fast tier first,
+# chromium and npm), runs every tier of tests/ (docs/develop.md, "Tests in tiers"): the fast tier first,
 # in parallel, so a broken engine stops the run in a minute or two; then the slow tiers
 # serially (they start Chromium, Jupyter servers and kernels, build the JupyterLite site with
 # scripts/build-lite.sh and run its lessons offline, build the docs site, the sdist and wheel,
@@ -19,7 +19,7 @@ bash scripts/install-system.sh
 # The linter first (pyproject.toml, [tool.ruff]): a minute of tests is not spent on a typo.
 .venv/bin/ruff check
 
-# The page (js/): type-check, lint and its node tests, in seconds (README, "Layout").
+# The page (js/): type-check, lint and its node tests, in seconds (docs/develop.md, "Layout").
 npm run --silent check && npm run --silent lint && npm test --silent
 
 # pytest's exit code 5 means no test was selected (a -k matching none of a run): not a failure.

@@ -267,7 +267,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if requested_tiers(config) == {"fast"}:
         terminalreporter.section("tiers")
         terminalreporter.write_line("This was the fast tier. The slow tiers, each with what it "
-                                    "needs (README, \"Tests in tiers\"):")
+                                    "needs (docs/develop.md, \"Tests in tiers\"):")
         for name, needs in tiers(config).items():
             terminalreporter.write_line(f"  pytest --tier={name:<8} # {needs}")
         terminalreporter.write_line("  pytest --tier=all      # every test, serially")

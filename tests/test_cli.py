@@ -1,4 +1,4 @@
-"""The ``sorry-widget`` command: ``moves`` exactly as FORMATS.md, ``simulate``, ``play``."""
+"""The ``sorry-widget`` command: ``moves`` (docs/position-format.md), ``simulate``, ``play``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``sorry-position/1`` contract of FORMATS.md: read, validate, canonicalize, write."""
+"""The ``sorry-position/1`` format (docs/position-format.md): read, check, canonicalize, write."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""One group of tests per classic rule C1–C14 of RULES.md, on hand-built positions.
+"""One group of tests per classic rule C1–C14 of docs/rules.md, on hand-built positions.
 
-Geometry used below (RULES.md): red's short slide 1->4, entry 2, start exit 4, long slide 9->13;
+Geometry used below (docs/rules.md): red's short slide 1->4, entry 2, start exit 4, long slide 9->13;
 blue adds 15 (short slide 16->19, entry 17, exit 19, long slide 24->28), yellow 30, green 45.
 """
 

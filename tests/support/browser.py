@@ -1,4 +1,4 @@
-"""Real-browser testing of the widget (TESTING.md, level 1): Debian's Chromium driven by
+"""Real-browser testing of the widget: Debian's Chromium driven by
 Playwright mounts the widget's real ES module in a page with a stand-in model, bridged both ways
 to the real Python widget: what the page saves goes through ``set_state``, what it sends goes
 to the widget's message handler, and Python's trait changes are pushed back into the page.

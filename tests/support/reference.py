@@ -18,7 +18,7 @@ def corner(colour):
     return 15 * COLOURS.index(colour)
 
 
-def entry(colour):  # RULES.md: c+2
+def entry(colour):  # docs/rules.md: c+2
     return corner(colour) + 2
 
 
