@@ -448,8 +448,10 @@ class SorryWidget(ReplayWidget):
                  people=("red",), seed=None, computer: str = "random") -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
         colours) and the colours played by people; the others are played by the computer
-        player ``computer``, one of the levels a new game offers (:func:`computer_choices`:
-        random, apologies-reward, greedy, coach, learned)."""
+        player ``computer``, one of the levels a new game under that rule set offers
+        (:func:`computer_choices`: random, apologies-reward, greedy, learned, and the coach
+        where the batch engine plays its games: not in team games nor play for points,
+        :func:`~sorry_widget.simulation.levels.why_not`)."""
         people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
