@@ -63,3 +63,45 @@ def test_a_new_game_against_the_learned_player_and_a_move_in_it(page):
     bridge.flush()
     bridge.wait_shown(w.last_play)
     assert bridge.pawns() == expected_pawns(w.position)
+
+
+def test_the_forms_lists_change_with_the_rule_set_and_a_game_starts_as_chosen(page):
+    """Issue 39, point 3: each rule set's computer players and player counts, as Python offers
+    them; the choice kept where the new rule set offers it too."""
+    w = SorryWidget(Game(2, seed=3, strategies={"red": None}), animate=False)
+    bridge = Bridge(page, w)
+    page.click("button.sw-new-game")
+    page.wait_for_selector("form.sw-new-game:not([hidden])")
+
+    def shown():
+        return (page.eval_on_selector_all(".sw-new-computer option", "os => os.map(o => o.value)"),
+                page.eval_on_selector_all(".sw-new-players option",
+                                          "os => os.map(o => Number(o.value))"),
+                page.is_disabled(".sw-new-players"))
+
+    offers = {r["name"]: r for r in w.rule_set["available"]}
+    differ = [name for name, r in offers.items()
+              if [c["name"] for c in r["computers"]] != [c["name"] for c in w.rule_set["computers"]]]
+    assert differ, "every rule set offers the same computer players: nothing to check"
+    page.select_option(".sw-new-computer", "coach")
+    for name, offer in offers.items():
+        page.select_option(".sw-new-rules", name)
+        computers, counts, fixed = shown()
+        assert computers == [c["name"] for c in offer["computers"]], name
+        assert counts == offer["players"] and fixed == (len(counts) == 1), name
+        chosen = page.input_value(".sw-new-computer")
+        assert chosen == ("coach" if "coach" in computers else computers[0]), name
+        about = next(c["about"] for c in offer["computers"] if c["name"] == chosen)
+        assert page.text_content(".sw-new-computer-about") == about
+    # A rule set that does not offer the coach: the game starts against the player listed.
+    page.select_option(".sw-new-rules", differ[0])
+    page.select_option(".sw-new-computer", "learned")
+    old = w.game
+    page.click("button.sw-start-game")
+    for _ in range(100):  # (Python answers the page's message while Playwright waits)
+        if w.game is not old:
+            break
+        page.wait_for_timeout(50)
+    bridge.wait_shown(w.last_play)
+    assert w.game.rules.name == differ[0] and w.humans == ["red"]
+    assert all(isinstance(s, LearnedStrategy) for s in w.game.strategies.values() if s is not None)

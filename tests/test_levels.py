@@ -12,7 +12,8 @@ from conftest import pos
 from sorry_widget import Position, SorryWidget
 from sorry_widget.board.strategies import STRATEGIES, GreedyStrategy
 from sorry_widget.core.numbers import format_number
-from sorry_widget.simulation import levels, twopawn
+from sorry_widget.board.rules import RULE_SETS
+from sorry_widget.simulation import experiments, levels, twopawn
 from sorry_widget.simulation.coach import CoachStrategy
 from sorry_widget.simulation.ladder import COACH_PLAYERS, COACH_ROLLOUTS
 from sorry_widget.simulation.learned import LearnedStrategy
@@ -142,3 +143,66 @@ def test_a_computer_name_longer_than_the_page_may_send_is_refused():
     w._handle_custom_msg({"type": "new_game", "computer": "x" * 41}, [])
     (text,) = errors(w)
     assert "computer" in text and "longer than 40" in text
+
+
+# --- issue 39, point 3: only the players that can play a rule set are offered for it --------
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_the_coach_is_offered_only_where_its_games_run_in_the_batch_engine(rules):
+    rule_set = RULE_SETS[rules]
+    offered = levels.computer_players(Position.initial(4, rules))
+    fast = rule_set.plays_fast("batch") and not rule_set.deals_hands
+    assert ("coach" in offered) == fast
+    assert [n for n in offered if n != "coach"] == ["random", "apologies-reward", "greedy",
+                                                    "learned"]
+    assert levels.why_not("coach", rule_set) == (
+        None if fast else "hands" if rule_set.deals_hands else "no-batch-engine")
+
+
+def test_without_numba_the_coach_is_offered_for_no_rule_set(monkeypatch):
+    monkeypatch.setattr(experiments, "fast_engine_available", lambda: False)
+    for rules in RULE_SETS:
+        assert "coach" not in levels.computer_players(Position.initial(4, rules))
+    assert levels.why_not("coach", RULE_SETS["classic"]) == "no-numba"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_form_is_offered_each_rule_sets_own_players_and_counts(language):
+    w = SorryWidget(animate=False, language=language)
+    for offer in w.rule_set["available"]:
+        rules = RULE_SETS[offer["name"]]
+        assert offer["computers"] == computer_choices(Position.initial(4, rules), language)
+        assert offer["players"] == ([4] if rules.partnerships() else [2, 3, 4])
+    current = next(o for o in w.rule_set["available"] if o["name"] == w.rule_set["name"])
+    assert w.rule_set["computers"] == current["computers"]
+
+
+@pytest.mark.parametrize("rules, why", [("play-for-points-1992", "one drawn card"),
+                                        ("teams-1992", "tens of seconds"),
+                                        ("partnership-1934", "tens of seconds")])
+def test_a_page_asking_for_the_coach_where_it_is_not_offered_is_told_why(rules, why):
+    w = make("game")
+    before = snapshot(w)
+    w._handle_custom_msg({"type": "new_game", "rules": rules, "players": 4, "people": ["red"],
+                          "computer": "coach"}, [])
+    assert snapshot(w) == before
+    (text,) = errors(w)
+    assert text.startswith("computer: 'coach' does not play") and why in text, text
+    assert "learned" in text and "internal error" not in text
+    w.language = "fr"
+    w.sent.clear()
+    w._handle_custom_msg({"type": "new_game", "rules": rules, "computer": "coach"}, [])
+    (text,) = errors(w)
+    assert text.startswith("computer : 'coach' ne joue pas"), text
+
+
+@pytest.mark.parametrize("people", [[], None])
+def test_a_new_game_from_the_page_with_no_person_is_refused(people):
+    """The page moves a game only by a person's moves: a game of computers alone would stay
+    at its start there."""
+    w = make("game")
+    before = snapshot(w)
+    w._handle_custom_msg({"type": "new_game", "players": 2, "people": people}, [])
+    assert snapshot(w) == before
+    (text,) = errors(w)
+    assert text.startswith("people: tick at least one colour"), text

@@ -4,6 +4,8 @@ uses has one, and the words are those the widgets always said."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 from conftest import pos
@@ -13,6 +15,7 @@ from sorry_widget import CardGame, CardState, Game, Record, SorryCardWidget, Sor
 from sorry_widget.core.messages import Message, message_ids
 from sorry_widget.widget.cardwidget import prompt_message
 from sorry_widget.widget.messages import ENGLISH
+from sorry_widget.simulation import experiments
 from sorry_widget.simulation.levels import LEVELS
 from sorry_widget.widget.widget import computer_messages
 
@@ -81,7 +84,11 @@ def board_session(s: Session) -> None:
     game.coach_rollouts = 20
     for name in LEVELS:  # the New game form's computer players, each titled and described
         s.said.extend(computer_messages(name))
-    for content in ({"type": "new_game", "computer": "nobody"}, [1], {"type": 5}, {"type": "x" * 41}, {"type": "nope"},
+    for content in ({"type": "new_game", "computer": "nobody"},
+                    {"type": "new_game", "people": []},
+                    {"type": "new_game", "rules": "play-for-points-1992", "computer": "coach"},
+                    {"type": "new_game", "rules": "teams-1992", "computer": "coach"},
+                    [1], {"type": 5}, {"type": "x" * 41}, {"type": "nope"},
                     {"type": "annotate", "play": 0, "text": "hi"}, {"type": "coach"},
                     {"type": "try", "clicks": []}, {"type": "try", "clicks": ["zz"]},
                     {"type": "try", "clicks": ["30"]}, {"type": "try", "clicks": ["8"]},
@@ -90,6 +97,8 @@ def board_session(s: Session) -> None:
                     {"type": "try", "clicks": ["8", "blue:safety-2"]},
                     {"type": "try", "clicks": ["8", "9"]}):
         s.page(game, content)
+    with mock.patch.object(experiments, "fast_engine_available", lambda: False):  # no numba
+        s.page(game, {"type": "new_game", "computer": "coach"})
     # A two-pawn endgame: the coach answers exactly and says so.
     endgame = s.keep(SorryWidget(position=pos(red=[30, "home", "home", "home"],
                                               yellow=[50, "home", "home", "home"]), card="10"))

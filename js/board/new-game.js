@@ -31,28 +31,34 @@ export function newGameForm({ model, button, bar }) {
         r.title));
     }
     const playersSel = h("select", { class: "sw-new-players", "aria-label": uiText(model, "new.players") });
-    for (const n of [2, 3, 4]) playersSel.append(h("option", { value: String(n), ...(n === 4 ? { selected: "" } : {}) }, uiCount(model, "new.n_players", n)));
-    const computers = computerOptions(model);
     const about = h("p", { class: "sw-new-computer-about", id: `sw-new-about-${++formCount}` });
     const computerSel = h("select", { class: "sw-new-computer",
       "aria-label": uiText(model, "new.computer"), "aria-describedby": about.id });
-    for (const c of computers) {
-      computerSel.append(h("option", { value: c.name, title: c.about }, c.title));
-    }
+    let computers = [];
     const describe = () => { about.textContent = aboutComputer(computers, computerSel.value); };
     computerSel.addEventListener("change", describe);
-    describe();
+    // Each rule set has its own player counts (a team game is for four) and the computer
+    // players Python offers for it: the lists change with the rule set, keeping what was chosen
+    // where the new rule set offers it too.
+    const fitRules = () => {
+      const chosen = { players: playersSel.value, computer: computerSel.value };
+      const counts = playerCounts(model, rulesSel.value);
+      playersSel.replaceChildren(...counts.map((n) => h("option", { value: String(n) },
+        uiCount(model, "new.n_players", n))));
+      playersSel.value = counts.map(String).includes(chosen.players) ? chosen.players
+        : String(counts[counts.length - 1]);
+      playersSel.disabled = counts.length < 2;
+      computers = computerOptions(model, rulesSel.value);
+      computerSel.replaceChildren(...computers.map((c) => h("option", { value: c.name, title: c.about },
+        c.title)));
+      if (computers.some((c) => c.name === chosen.computer)) computerSel.value = chosen.computer;
+      describe();
+    };
+    rulesSel.addEventListener("change", fitRules);
+    fitRules();
     const colours = ["red", "blue", "yellow", "green"];
     const boxes = colours.map((c) => h("input", { type: "checkbox", value: c,
       class: "sw-new-person", ...(c === "red" ? { checked: "" } : {}) }));
-    // A team rule set is for four players.
-    const fitPlayers = () => {
-      const teams = (rs.available || []).find((r) => r.name === rulesSel.value)?.teams;
-      if (teams) playersSel.value = "4";
-      playersSel.disabled = !!teams;
-    };
-    rulesSel.addEventListener("change", fitPlayers);
-    fitPlayers();
     form.append(rulesSel, playersSel, h("span", {}, uiText(model, "new.people")),
       ...colours.map((c, k) => h("label", { class: `sw-${c}` }, boxes[k], ` ${colourWord(model, c)}`)),
       h("label", { class: "sw-new-computer-label" }, uiText(model, "new.computer_players"), " ",
@@ -72,14 +78,50 @@ export function newGameForm({ model, button, bar }) {
 }
 
 /**
- * The computer players the form offers, in Python's order (weakest to strongest), each with
- * its title and what it does in the widget's language; none where Python sent none.
- * @param {AnyModel} model
- * @returns {{ name: string; title: string; about: string }[]}
+ * @typedef {{ name: string; title: string; about: string }} ComputerOffer
+ * @typedef {{ name?: string; teams?: boolean; players?: number[]; computers?: ComputerOffer[] }}
+ *   RuleSetOffer
  */
-export function computerOptions(model) {
-  const offered = (model.get("rule_set") || {}).computers;
+
+/**
+ * What Python offers for a new game under the rule set named `rules` (rule_set.available).
+ * @param {AnyModel} model
+ * @param {string | undefined} rules
+ * @returns {{ rs: { computers?: ComputerOffer[] }; offer: RuleSetOffer }}
+ */
+function offerFor(model, rules) {
+  const rs = model.get("rule_set") || {};
+  /** @type {RuleSetOffer[]} */
+  const available = rs.available || [];
+  return { rs, offer: available.find((r) => r.name === (rules ?? rs.name)) || {} };
+}
+
+/**
+ * The computer players the form offers for the rule set `rules` (by default the game's), in
+ * Python's order (weakest to strongest), each with its title and what it does in the
+ * widget's language: those Python offers for that rule set (an older kernel's one list for
+ * every rule set where it sent none per rule set); none where Python sent none.
+ * @param {AnyModel} model
+ * @param {string} [rules]
+ * @returns {ComputerOffer[]}
+ */
+export function computerOptions(model, rules) {
+  const { rs, offer } = offerFor(model, rules);
+  const offered = offer.computers ?? rs.computers;
   return Array.isArray(offered) ? offered : [];
+}
+
+/**
+ * The player counts the form offers for the rule set `rules`: Python's (four for a team game),
+ * or, from an older kernel that sent none, 2 to 4 (4 for teams).
+ * @param {AnyModel} model
+ * @param {string} rules
+ * @returns {number[]}
+ */
+export function playerCounts(model, rules) {
+  const { offer } = offerFor(model, rules);
+  if (Array.isArray(offer.players) && offer.players.length) return offer.players;
+  return offer.teams ? [4] : [2, 3, 4];
 }
 
 /**

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { aboutComputer, computerOptions, newGameFields } from "../board/new-game.js";
+import { aboutComputer, computerOptions, newGameFields, playerCounts } from "../board/new-game.js";
 import { messageProblem } from "../messages.js";
 import { fakeModel, french } from "./fake-model.js";
 
@@ -41,4 +41,34 @@ test("newGameFields: with no computer player offered, the message leaves it to P
     ...newGameFields({ rules: "classic", players: 4, people: ["red"], computer: "" }) };
   assert.equal("computer" in message, false);
   assert.equal(messageProblem("board", message), null);
+});
+
+// What Python sends in rule_set.available: each rule set's player counts and computer players.
+const available = [
+  { name: "classic", title: "Classic", teams: false, players: [2, 3, 4], computers: offered },
+  { name: "teams-1992", title: "Teams", teams: true, players: [4], computers: offered.slice(0, 2) },
+];
+
+test("computerOptions: the players Python offers for the rule set chosen, not the game's", () => {
+  const model = fakeModel({ rule_set: { name: "classic", computers: offered, available } });
+  assert.deepEqual(computerOptions(model, "teams-1992").map((c) => c.name), ["random", "greedy"]);
+  assert.deepEqual(computerOptions(model, "classic").map((c) => c.name),
+    ["random", "greedy", "learned"]);
+  assert.deepEqual(computerOptions(model).map((c) => c.name), ["random", "greedy", "learned"]);
+});
+
+test("computerOptions: an older kernel's one list serves every rule set", () => {
+  const older = available.map(({ name, title, teams }) => ({ name, title, teams }));
+  const model = fakeModel({ rule_set: { name: "classic", computers: offered, available: older } });
+  assert.deepEqual(computerOptions(model, "teams-1992"), offered);
+});
+
+test("playerCounts: Python's counts per rule set; from an older kernel 2 to 4, 4 for teams", () => {
+  const model = fakeModel({ rule_set: { name: "classic", available } });
+  assert.deepEqual(playerCounts(model, "classic"), [2, 3, 4]);
+  assert.deepEqual(playerCounts(model, "teams-1992"), [4]);
+  const older = fakeModel({ rule_set: { name: "classic", available: available.map(
+    ({ name, title, teams }) => ({ name, title, teams })) } });
+  assert.deepEqual(playerCounts(older, "teams-1992"), [4]);
+  assert.deepEqual(playerCounts(older, "classic"), [2, 3, 4]);
 });

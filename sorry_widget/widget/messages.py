@@ -109,6 +109,18 @@ ENGLISH: dict[str, str] = {
                               "most often when both then play their best.",
     "computer_unknown": "computer: {name} is not a computer player a new game here may have "
                         "({known:list})",
+    "computer_not_for_rules": "computer: {name} does not play {title:ruleset}: {why}; the "
+                              "computer players for it are {known:list}",
+    "computer_why_hands": "it advises on one drawn card, and here each player holds a hand of "
+                          "cards",
+    "computer_why_no_batch_engine": "the batch engine does not play these games, and its games "
+                                    "after each move would take tens of seconds a move in pure "
+                                    "Python",
+    "computer_why_no_numba": "the batch engine needs NumPy and numba, not installed here, and "
+                             "its games after each move would take tens of seconds a move in "
+                             "pure Python",
+    "board_new_game_no_person": "people: tick at least one colour for a person to play: the "
+                                "page moves a game only by a person's moves",
     "board_forced_rest": "The rest of your {card:board_card} could go only one way, so it was "
                          "made for you: {completed}.",
     "board_summary": "Sorry! board ({mode:mode}): {title:ruleset}; {colours:colour_list}; "

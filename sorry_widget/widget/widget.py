@@ -34,14 +34,14 @@ from ..core.messages import explanation_in, word
 from ..board.record import MAX_NOTE_CHARS, Record, RecordError
 from ..board.record import annotate as annotate_in
 from ..board.rulebook import RULE_SUMMARIES, RULE_TEXTS, rule_link
-from ..board.rules import RULE_SETS, get_rules
+from ..board.rules import RULE_SETS, RuleSet, get_rules
 from ..render.geometry import PLACES, location_of_key, pawn_motions, place_key, widget_geometry
 from ..render.svg import check_palette, palette_css, palette_theme
 from ..render.svg import THEMES, TOKENS, board_svg, card_face_markup, dark_css, pawn_markup, \
     resolve_place, theme_colours, themed
 from ..core.messages import Message, render
 from ..simulation.ladder import COACH_ROLLOUTS
-from ..simulation.levels import computer_player, computer_players
+from ..simulation.levels import LEVELS, computer_player, computer_players, why_not
 from .messages import ruleset_ref, say
 from .replay import RECENT_PLAYS, ReplayWidget, WidgetError, check_note_text, \
     brief, check_keywords, colour_list, check_theme_name, load_record, refusal, \
@@ -74,6 +74,11 @@ def computer_choices(start: Position, language: str = "en") -> list[dict[str, st
         out.append({"name": name, "title": render(title, language),
                     "about": render(about, language)})
     return out
+
+
+def new_game_counts(rules: RuleSet) -> tuple[int, ...]:
+    """The player counts a new game under ``rules`` may have: four for a team game."""
+    return (4,) if rules.partnerships() else (2, 3, 4)
 
 
 def computer_messages(name: str) -> tuple[Message, Message]:
@@ -349,11 +354,15 @@ class SorryWidget(ReplayWidget):
             "leader_draws": [[[c, CARD_NAMES[card]] for c, card in r] for r in draws],
             "available": [{"name": r.name, "title": word(r.title, self.language,
                                                          f"ruleset.{r.name}"),
-                           "teams": r.partnerships() is not None}
+                           "teams": r.partnerships() is not None,
+                           "players": list(new_game_counts(r)),
+                           "computers": computer_choices(Position.initial(4, r),
+                                                         self.language)}
                           for r in RULE_SETS.values()],
             # A new game starts with every pawn in START, whatever the players: the same
-            # computer players for each count.
-            "computers": computer_choices(Position.initial(), self.language),
+            # computer players for each count (those of this rule set: a new game's form
+            # lists each rule set's own, "available").
+            "computers": computer_choices(Position.initial(4, rules), self.language),
         }
 
     def _append_play(self) -> None:
@@ -439,8 +448,10 @@ class SorryWidget(ReplayWidget):
                  people=("red",), seed=None, computer: str = "random") -> None:
         """Start a new game on this board: a rule set (name or alias), the players (a count or
         colours) and the colours played by people; the others are played by the computer
-        player ``computer``, one of the levels a new game offers (:func:`computer_choices`:
-        random, apologies-reward, greedy, coach, learned)."""
+        player ``computer``, one of the levels a new game under that rule set offers
+        (:func:`computer_choices`: random, apologies-reward, greedy, learned, and the coach
+        where the batch engine plays its games: not in team games nor play for points,
+        :func:`~sorry_widget.simulation.levels.why_not`)."""
         people = colour_list(people, "people")
         try:
             rule_set = get_rules(rules)
@@ -453,7 +464,11 @@ class SorryWidget(ReplayWidget):
                         strategies={c: None for c in people} if people else "random")
             offered = computer_players(game.start)
             if computer not in offered:
-                raise WidgetError(say("computer_unknown", name=repr(computer), known=offered))
+                why = why_not(computer, rule_set) if computer in LEVELS else None
+                raise WidgetError(
+                    say("computer_not_for_rules", name=repr(computer), title=ruleset_ref(rule_set),
+                        why=say("computer_why_" + why.replace("-", "_")), known=offered)
+                    if why else say("computer_unknown", name=repr(computer), known=offered))
             for colour in game.colours:
                 if game.strategies[colour] is not None:
                     game.strategies[colour] = computer_player(computer)
@@ -730,6 +745,8 @@ class SorryWidget(ReplayWidget):
             for name in (players if isinstance(players, list) else []) + (people or []):
                 if not isinstance(name, str) or len(name) > 40:
                     raise WidgetError("players and people: each is a colour's name")
+            if not people:  # (the page has no control that moves a game nobody plays in)
+                raise WidgetError(say("board_new_game_no_person"))
             # Only a computer player the form offers: new_game checks the name against them.
             self.new_game(rules, players, people, computer=fields["computer"])
         elif kind == "show":
