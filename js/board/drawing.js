@@ -21,7 +21,7 @@ import { a11yWords, pawnName, placeName } from "../words.js";
  *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,
  *   svg: () => (SVGSVGElement|undefined), card: (name: string) => void,
  *   trail: (play: PlayData|null) => void, note: (ann: Annotation|undefined) => void,
- *   best: (arrows: [string, string][], colour: string) => void, stop: () => void}}
+ *   best: (arrows: string[][], colour: string) => void, stop: () => void}}
  */
 export function boardDrawing({ model, root, box, onClick, panels }) {
   let plays = [];           // every play's data (plays + recent_plays)
