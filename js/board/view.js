@@ -54,7 +54,7 @@ export function renderBoard(model, el) {
     current: shell.current, sendAnnotation: shell.sendAnnotation, mark: playing.mark,
     refreshPlayable: playing.refresh, clicks: playing.clicks, setClicks: playing.setClicks });
   const hand = handBox({ model, box: handEl, shell, schedule, sendMove: playing.sendMove,
-    onPick: playing.forget });
+    onPick: playing.forget, board: drawing.svg });
   const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
     sendMove: playing.sendMove });
   const newGame = newGameForm({ model, button: shell.button, bar: annotateBar });
