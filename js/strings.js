@@ -85,6 +85,8 @@ export const UI_ENGLISH = {
   coach_title: "Play many games after each legal move and compare how often each one wins",
   coach_playing: "Playing games after each move…",
   pass: "Pass",
+  "notation.pass": "pass",
+  "notation.discard": "discard {card}",
   choose_another: "Choose another card",
   start_game: "Start",
   "table.total": "Total: {total}",

@@ -98,7 +98,7 @@ export function renderBoard(model, el) {
     if (dirty.drawing) { drawing.draw(); dirty.drawing = false; }
     if (dirty.plays) {
       drawing.load();
-      shell.fillMoveList(reviewedItems(moveItems(drawing.plays())));
+      shell.fillMoveList(reviewedItems(moveItems(model, drawing.plays())));
       dirty.plays = false;
     }
     look.apply();
