@@ -72,7 +72,7 @@ export function framesToSay(said, i) {
  * @returns {{button: Function, goto: (n: number) => void, current: () => number,
  *   setAutoplay: (on: boolean) => void, showNotice: (text: string, level: string) => void,
  *   clearNotice: () => void, ruleBadge: (id: string) => HTMLElement,
- *   fillMoveList: (items: {label: string, colour: string, title: string}[]) => void,
+ *   fillMoveList: (items: {label: string, colour: string, title: string, detail?: string}[]) => void,
  *   update: (i: number) => (Annotation|undefined), look: () => void,
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
@@ -242,7 +242,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
       h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
   }
 
-  // items: [{ label, colour, title }], one per play (play k + 1).
+  // items: [{ label, colour, title, detail? }], one per play (play k + 1); a detail (a
+  // reviewed play's figures) goes on a line of its own under the label.
   function fillMoveList(items) {
     moveList.replaceChildren();
     // The number is part of the item, not a list marker: a marker sits in the list's padding,
@@ -251,6 +252,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
       const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
         title: p.title }, h("span", { class: "sw-num", "aria-hidden": "true" }, `${k + 1}.`),
         p.label);
+      if (p.detail) li.append(" ", h("span", { class: "sw-move-detail" }, p.detail));
       li.addEventListener("click", () => goto(k + 1));
       moveList.append(li);
     });

@@ -152,6 +152,7 @@ export const UI_ENGLISH = {
   "coach.best_estimate": "Best estimate. ",
   "coach.row_title": "{best}{explanation} {figure} Click to play it.",
   "coach.exact_rate": "{rate} exact",
+  "review.axis_plays": "play",
   "review.title": "Chance to win, play by play",
   "review.ask": "Review the game",
   "review.ask_title": "Each play's luck and error, the best moves and each player's chance to win over the game",

@@ -24,7 +24,7 @@ import { a11yWords, moveItems } from "../words.js";
  * @returns {() => void} what removes the view's listeners
  */
 export function renderBoard(model, el) {
-  const root = h("div", { class: "sorry-widget", tabindex: "0", role: "region",
+  const root = h("div", { class: "sorry-widget sw-boardgame", tabindex: "0", role: "region",
     "aria-label": regionName(a11yWords(model).boardRegion) });
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
@@ -110,10 +110,9 @@ export function renderBoard(model, el) {
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     const judged = review.plays || [];
-    // Reviewed, an item is longer than the list is wide: it wraps instead of being cut.
-    moveList.classList.toggle("sw-reviewed", judged.length > 0);
+    // (its figures on a line of their own under the notation: widget.css)
     return items.map((item, k) => (k < judged.length
-      ? { ...item, label: `${item.label} · ${reviewFigures(model, review, k + 1)}` } : item));
+      ? { ...item, detail: reviewFigures(model, review, k + 1) } : item));
   }
 
   const look = themeWatcher({ model, root, shell, schedule, svg: drawing.svg,
