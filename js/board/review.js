@@ -134,7 +134,8 @@ export function reviewPanel({ model, goto, shell }) {
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": label, tabindex: "-1" });
     // The scale: 0, 50 and 100% up the side; along the bottom a tick every few plays (1, 2, 5,
-    // 10, 20, 25, 50… so that four to six are labelled), and the axis's name under them.
+    // 10, 20, 25, 50… so that four to six are labelled) and the last play, and the axis's name
+    // under them.
     const axisText = (text, attrs) => {
       const node = svgEl("text", { class: "sw-review-axis", "font-size": AXIS_FONT, ...attrs });
       node.textContent = text;
@@ -146,14 +147,23 @@ export function reviewPanel({ model, goto, shell }) {
     }
     const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
       .find((s) => n / s <= 5) || Math.ceil(n / 5);
+    // The last play is labelled too (the game's length); a tick's label too near it is left out.
+    // (a label near the right edge is drawn left of its tick rather than past the frame)
+    const centre = (k, text) => Math.min(x(k), W - 1 - wide(text) / 2);
+    const lastText = numberText(model, n);
+    const lastLeft = centre(n, lastText) - wide(lastText) / 2;
     for (let k = 0; k <= n; k += step) {
-      const text = numberText(model, k);
-      // (a label near the right edge is drawn left of its tick rather than past the frame)
-      const at = Math.min(x(k), W - 1 - wide(text) / 2);
       svg.append(svgEl("line", { class: "sw-review-tick", x1: x(k), x2: x(k), y1: y(0),
         y2: y(0) + 4 }));
-      svg.append(axisText(text, { x: at, y: y(0) + 6 + AXIS_FONT, "text-anchor": "middle" }));
+      const text = numberText(model, k);
+      if (k === n || centre(k, text) + wide(text) / 2 + 4 > lastLeft) continue;
+      svg.append(axisText(text, { x: centre(k, text), y: y(0) + 6 + AXIS_FONT,
+        "text-anchor": "middle" }));
     }
+    svg.append(svgEl("line", { class: "sw-review-tick", x1: x(n), x2: x(n), y1: y(0),
+      y2: y(0) + 4 }));
+    svg.append(axisText(lastText, { x: centre(n, lastText), y: y(0) + 6 + AXIS_FONT,
+      "text-anchor": "middle" }));
     svg.append(axisText(uiText(model, "review.axis_plays"), { x: (LEFT + W - PAD) / 2, y: H - 4,
       "text-anchor": "middle", class: "sw-review-axis sw-review-axis-name" }));
     svg.append(svgEl("line", { class: "sw-review-half", x1: x(0), x2: x(n), y1: y(0.5), y2: y(0.5) }));
