@@ -70,3 +70,42 @@ export function themeOf(model) {
   return window.matchMedia && matchMedia("(prefers-color-scheme: dark)").matches
     ? "dark" : "light";
 }
+
+/**
+ * The keyboard's focus in a box whose buttons are made afresh each time it is filled (the
+ * choices, Pass, a hand of cards): a button pressed there is replaced, or disabled while its
+ * answer is awaited, and the focus would fall to the page's body (after a click as after
+ * Enter). `before()`, called before the box is emptied, notes that the focus is in it (or that
+ * a button in it was pressed); `after()`, once it is filled again, gives the focus to the box's
+ * button still chosen or else its first enabled one, else to `fallback()` (the board or table, where the next move is made), else to the
+ * widget's region.
+ * @param {HTMLElement} box
+ * @param {() => (HTMLElement|SVGElement|null|undefined)} fallback
+ * @returns {{before: () => void, after: () => void}}
+ */
+export function focusKeeper(box, fallback) {
+  let had = false;  // the focus was in the box, or one of its buttons was pressed
+  const active = () => /** @type {Document|ShadowRoot} */ (box.getRootNode()).activeElement;
+  const lost = () => { const a = active(); return !a || a === document.body || !a.isConnected; };
+  box.addEventListener("click", (ev) => {
+    if (/** @type {Element} */ (ev.target).closest("button")) had = true;
+  }, true);
+  return {
+    before() { const a = active(); had = had || (Boolean(a) && box.contains(a)); },
+    after() {
+      if (!had) return;
+      const a = active();
+      if (a && box.contains(a)) { had = false; return; }
+      if (!lost()) { had = false; return; }  // the person has gone elsewhere: leave it there
+      // (the button the person chose, where it stays chosen: a card of the hand)
+      const next = /** @type {HTMLElement|null} */ (box.querySelector("button.sw-active:not(:disabled)") ||
+        box.querySelector("button:not(:disabled)"));
+      const target = next && next.offsetParent !== null ? next : fallback();
+      had = false;
+      if (target) target.focus({ preventScroll: true });
+      // (a picture that takes no focus: the widget's own region, which does)
+      const region = /** @type {HTMLElement|null} */ (box.closest(".sorry-widget"));
+      if (lost() && region) region.focus({ preventScroll: true });
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { h, labelParts } from "./dom.js";
-import { uiText } from "./strings.js";
-import { a11yWords } from "./words.js";
+import { numberText, uiText } from "./strings.js";
+import { a11yWords, notationText } from "./words.js";
 
 /**
  * A pass offered to the person: a button that says Pass, with why beside it (the button's
@@ -72,7 +72,7 @@ export function framesToSay(said, i) {
  * @returns {{button: Function, goto: (n: number) => void, current: () => number,
  *   setAutoplay: (on: boolean) => void, showNotice: (text: string, level: string) => void,
  *   clearNotice: () => void, ruleBadge: (id: string) => HTMLElement,
- *   fillMoveList: (items: {label: string, colour: string, title: string}[]) => void,
+ *   fillMoveList: (items: {label: string, colour: string, title: string, detail?: string}[]) => void,
  *   update: (i: number) => (Annotation|undefined), look: () => void,
  *   sendAnnotation: (parts: object) => void,
  *   fillSince: (i: number, plays: PlayData[]) => void,
@@ -129,7 +129,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     "aria-label": t("scrubber") });
   scrub.addEventListener("input", () => goto(Number(scrub.value)));
   const speed = h("select", { class: "sw-speed", "aria-label": t("speed") });
-  for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) }, `${s}×`));
+  for (const s of [0.5, 1, 1.5, 2, 4, 8]) speed.append(h("option", { value: String(s) },
+    `${numberText(model, s)}×`));  // "0,5×" in French
   speed.addEventListener("change", () => { model.set("speed", Number(speed.value)); model.save_changes(); });
   const animateBox = h("input", { type: "checkbox", class: "sw-animate" });
   animateBox.addEventListener("change", () => { model.set("animate", animateBox.checked); model.save_changes(); });
@@ -220,7 +221,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
       const p = plays[k];
       list.append(h("li", { class: `sw-${p.colour}`, "data-play": String(k + 1),
         onclick: () => goto(k + 1) },
-        h("span", { class: `sw-notation sw-${p.colour}` }, p.notation), " ", p.explanation));
+        h("span", { class: `sw-notation sw-${p.colour}` }, notationText(model, p.notation)), " ",
+        p.explanation));
     }
     since.append(h("div", { class: "sw-since-title" }, sinceTitle), list);
     since.hidden = false;
@@ -236,11 +238,12 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     el.replaceChildren();
     if (!play) { el.textContent = otherwise; return; }
     el.append(
-      h("span", { class: `sw-notation sw-${play.colour}` }, play.notation), " ",
+      h("span", { class: `sw-notation sw-${play.colour}` }, notationText(model, play.notation)), " ",
       h("span", { class: "sw-text" }, play.explanation), " ", ...play.rules.map(ruleBadge));
   }
 
-  // items: [{ label, colour, title }], one per play (play k + 1).
+  // items: [{ label, colour, title, detail? }], one per play (play k + 1); a detail (a
+  // reviewed play's figures) goes on a line of its own under the label.
   function fillMoveList(items) {
     moveList.replaceChildren();
     // The number is part of the item, not a list marker: a marker sits in the list's padding,
@@ -249,6 +252,7 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
       const li = h("li", { "data-play": String(k + 1), class: `sw-${p.colour}`,
         title: p.title }, h("span", { class: "sw-num", "aria-hidden": "true" }, `${k + 1}.`),
         p.label);
+      if (p.detail) li.append(" ", h("span", { class: "sw-move-detail" }, p.detail));
       li.addEventListener("click", () => goto(k + 1));
       moveList.append(li);
     });
@@ -262,7 +266,8 @@ export function replayShell(model, root, { count, onLive, animateOption = true, 
     announced = i;
     if (!frames.length) return;
     const said = (k) => (k === 0 ? a11yWords(model).start0
-      : [a11yWords(model).play(k, plays[k - 1].notation, plays[k - 1].explanation), more(k)]
+      : [a11yWords(model).play(k, notationText(model, plays[k - 1].notation),
+        plays[k - 1].explanation), more(k)]
         .filter(Boolean).join(" "));
     announcer.textContent = frames.map(said).join(" ");
   }

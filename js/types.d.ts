@@ -209,9 +209,9 @@ interface ReviewPlay {
   /** the mover's chance after the move played */
   after: number;
   exact: boolean;
-  /** the best move's pawns, [from place, to place] each, where the move played gave
-   * something away */
-  arrows: [string, string][];
+  /** the best move's pawns, where the move played gave something away: each its places in
+   * order, from where it stands through every square it walks to where it stops */
+  arrows: string[][];
 }
 
 /** The review of the game shown ({} until `show_review()` runs). */

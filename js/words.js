@@ -73,9 +73,24 @@ export function pawnName(model, colour, key) {
 }
 
 /**
+ * A move's notation as the page shows it: the notation itself (R12-17, the same in every
+ * language), but its two words, a forfeit's "pass" and a hand's "discard", in the words'
+ * language ("R passe", "R défausse 5").
+ * @param {AnyModel} model @param {string} notation
+ * @returns {string}
+ */
+export function notationText(model, notation) {
+  const worded = /^(\S+) (pass|discard)(?: (\S+))?$/.exec(notation || "");
+  if (!worded) return notation;
+  const [, who, what, card] = worded;
+  return `${who} ${uiText(model, `notation.${what}`, { card: card || "" })}`;
+}
+
+/**
  * The move list's items, one per play (or action): its notation, in its player's colour.
+ * @param {AnyModel} model
  * @param {PlayData[]} plays
  * @returns {{label: string, colour: string, title: string}[]}
  */
-export const moveItems = (plays) => plays.map((p) => ({ label: p.notation, colour: p.colour,
-  title: p.explanation }));
+export const moveItems = (model, plays) => plays.map((p) => ({ label: notationText(model, p.notation),
+  colour: p.colour, title: p.explanation }));

@@ -73,9 +73,57 @@ def english_outside_notation(text: str) -> list[str]:
     return english_words(NOTATION.sub(" ", text))
 
 
+@lru_cache(maxsize=1)
+def english_ui_texts() -> tuple[re.Pattern, ...]:
+    """Each English text of the page's and the words' catalogs that French writes otherwise, as
+    a pattern a whole text must match (its ``{fields}`` any text): "pass", "discard {card}",
+    "0.5×"'s English number apart (:func:`english_on_french_page`). Texts with no word of
+    three letters outside their fields are left out ("{colour}", "R")."""
+    from babel.messages.pofile import read_po
+
+    found = []
+    for name in ("ui.po", "words.po"):
+        with open(LOCALE / name, "rb") as handle:
+            for entry in read_po(handle):
+                ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+                strs = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+                for english in ids:
+                    if not english or not any(strs) or english in strs or not _words(english):
+                        continue
+                    parts = re.split(r"\{[^{}]*\}", english.strip())
+                    found.append(re.compile(".+?".join(map(re.escape, parts)), re.IGNORECASE))
+    return tuple(found)
+
+
+#: A number written the English way (a decimal point) where French writes a comma: "0.5×".
+_ENGLISH_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+
+
+def english_on_french_page(text: str) -> list[str]:
+    """What in a text of a French page is English: the text itself where it is one of the
+    catalogs' English texts that French writes otherwise (a whole text, or a whole word of
+    the notation's: "R pass"), a number with a decimal point, a rule set's id in a sentence
+    ("règles classic"), and :func:`english_outside_notation`'s words."""
+    from sorry_widget.board.rules import RULE_SETS
+
+    found = []
+    pieces = [text.strip(), *NOTATION_HEAD.sub("", text.strip()).split(" · ")]
+    for piece in dict.fromkeys(p.strip() for p in pieces if p.strip()):
+        if any(pattern.fullmatch(piece) for pattern in english_ui_texts()):
+            found.append(piece)
+    found += _ENGLISH_DECIMAL.findall(text)
+    found += re.findall(rf"(?<![\w-])(?:{'|'.join(map(re.escape, RULE_SETS))})(?![\w-])", text)
+    return found + english_outside_notation(text)
+
+
+#: A move list's item or a notation starting with its player's letter ("R pass", "12 R12-17").
+NOTATION_HEAD = re.compile(r"^(?:\d+\s+)?[RBYG]\s+")
+
+
 #: The page's JavaScript that collects what a person reads or hears in a widget: each visible
 #: text, each option of a list, and every accessible name, title and placeholder (the move
-#: list's notation items apart: notation is the same in every language).
+#: list's notation items apart: notation is the same in every language; READ_WHOLE_PAGE reads
+#: them too, for a board, whose notation has words of its own: "R pass").
 READ_PAGE = """(root) => {
   const out = [];
   const shown = (el) => {
@@ -99,3 +147,6 @@ READ_PAGE = """(root) => {
   }
   return out;
 }"""
+
+READ_WHOLE_PAGE = READ_PAGE.replace('el.closest(".sw-notation, li[data-play]")', "false")
+assert READ_WHOLE_PAGE != READ_PAGE

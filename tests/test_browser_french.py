@@ -63,7 +63,8 @@ def test_a_french_card_table_has_french_buttons_explanations_and_table(page):
 
 # --- no English on a French page (issue 30, point 3) --------------------------------------
 
-from english import READ_PAGE, english_outside_notation  # noqa: E402
+from english import (READ_PAGE, READ_WHOLE_PAGE, english_on_french_page,  # noqa: E402
+                     english_outside_notation)
 
 
 def english_on(page) -> dict[str, list[str]]:
@@ -72,6 +73,16 @@ def english_on(page) -> dict[str, list[str]]:
     assert len(said) > 20, said
     return {text: found for text in dict.fromkeys(said)
             if (found := english_outside_notation(text))}
+
+
+def english_on_board(page) -> dict[str, list[str]]:
+    """english_on for a board, its move list and notation read too ("R pass"), each text also
+    compared with the catalogs' English texts, its numbers and rule-set names
+    (english_on_french_page)."""
+    said = page.evaluate(READ_WHOLE_PAGE, page.query_selector(".sorry-widget"))
+    assert len(said) > 20, said
+    return {text: found for text in dict.fromkeys(said)
+            if (found := english_on_french_page(text))}
 
 
 def a_person_to_move(seed: int, rules: str = "classic", moves: int = 2) -> SorryWidget:
@@ -108,14 +119,20 @@ def boards():
         "format": "sorry-position/1", "rules": "classic", "to_move": "red",
         "pawns": {"red": ["start", 20, 33, "safety-3"], "blue": [25, 38, "start", "home"]}}),
         card="7", language="fr")
-    return {"a replay": at_play, "play with the coach": coached,
+    two = Game(2, seed=34, strategies=["greedy", "random"])
+    two.run()
+    reviewed = SorryWidget(record=Record.from_game(two), animate=False, language="fr")
+    reviewed.show_review()
+    reviewed.goto(next(n for n, p in enumerate(reviewed.review["plays"], 1) if p["arrows"]))
+    return {"a replay": at_play, "a reviewed replay": reviewed, "play with the coach": coached,
             "a hand": a_person_to_move(5, "play-for-points-1992", moves=1),
             "a rule demo": demo, "the new-game form": a_person_to_move(7),
             "a finished game's scores": finished("original-1934", 4),
             "a finished team game": finished("teams-1992", 3)}
 
 
-@pytest.mark.parametrize("name", ["a replay", "play with the coach", "a hand", "a rule demo",
+@pytest.mark.parametrize("name", ["a replay", "a reviewed replay", "play with the coach",
+                                  "a hand", "a rule demo",
                                   "the new-game form", "a finished game's scores",
                                   "a finished team game"])
 def test_no_english_on_a_french_board(page, name):
@@ -136,7 +153,9 @@ def test_no_english_on_a_french_board(page, name):
     # The squares' and pawns' accessible names are among what is read.
     assert page.get_attribute('.board [data-place="12"]', "aria-label") == "case 12"
     assert page.get_attribute(".pawns g.pawn", "aria-label").startswith("pion ")
-    assert english_on(page) == {}
+    # Every text, the move list and speed menu among them (issue 39, 14: "R pass", "0.5×").
+    assert page.locator("select.sw-speed option").count() >= 3
+    assert english_on_board(page) == {}
 
 
 def card_tables():

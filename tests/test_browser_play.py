@@ -8,7 +8,7 @@ import pytest
 
 from support.browser import Bridge
 from conftest import pos
-from sorry_widget import CardGame, SorryCardWidget, SorryWidget
+from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget
 from support.browser import wait_shown
 from support.cardgame import GREEDY, sorry_table
 from support.boards import game_drawing
@@ -151,3 +151,56 @@ def test_an_open_rule_box_follows_the_play_shown(page, record):
     assert not box.is_visible()
     show(again)
     assert not box.is_visible()
+
+
+def _board_pass(page):
+    w = SorryWidget(game_drawing(pos(red=["start"] * 4, yellow=[33, "start", "start", "start"]),
+                                 5), animate=False)
+    return w, "button.sw-pass", lambda: bool(w.game.history)
+
+
+def _hand_card(page):
+    w = SorryWidget(Game(["red", "blue"], rules="play-for-points-1992", seed=5,
+                         strategies={"red": None}), animate=False)
+    move = next(m for m in w.pending["moves"] if m["clicks"] and m["kind"] != "discard")
+    return w, f'.sw-hand .sw-hand-card[data-card="{move["card"]}"]', \
+        lambda: page.locator(".sw-hand .sw-hand-card.sw-active").count() == 1
+
+
+def _coach_ask(page):
+    position = pos(red=[3, 20], blue=[8, 22, "start", "home"], yellow=[40], green=[50, 52])
+    w = SorryWidget(position=position, card="7", animate=False)
+    w.coach_rollouts = 20
+    return w, ".sw-coach-ask", lambda: page.locator(".sw-coach-row").count() > 0
+
+
+def _table_pass(page):
+    state = sorry_table()
+    state.player("red").hand[:] = []
+    w = SorryCardWidget(game=CardGame.from_state(state, strategies={"red": None, **GREEDY}))
+    return w, "button.sw-pass", lambda: bool(w.game.history)
+
+
+@pytest.mark.parametrize("how", ["click", "Enter"])
+@pytest.mark.parametrize("case", [_board_pass, _hand_card, _coach_ask, _table_pass],
+                         ids=["board pass", "hand card", "coach", "card table pass"])
+def test_a_pressed_button_that_is_replaced_leaves_the_focus_in_the_widget(page, case, how):
+    """Issue 39, 13: after a mouse click on Pass the focus fell to the page's body (the panel
+    that held it is drawn afresh). Pressed by the mouse or by Enter, every button of a panel
+    that replaces itself leaves the focus on something of the widget's, not on the body."""
+    w, selector, done = case(page)
+    Bridge(page, w, width=1280)
+    button = page.locator(selector).first
+    if how == "click":
+        button.click()
+    else:
+        button.focus()
+        page.keyboard.press("Enter")
+    for _ in range(200):
+        if done():
+            break
+        page.wait_for_timeout(25)
+    assert done()
+    page.wait_for_timeout(100)  # (the panels refilled after the answer)
+    active = page.evaluate(ACTIVE)
+    assert active["tag"] != "body" and active["inWidget"], active

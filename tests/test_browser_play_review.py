@@ -191,8 +191,8 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     (origin,), (target,) = list(before - after), list(after - before)
     places = widget.drawing["places"]
     arrows = page.evaluate("""() => [...document.querySelectorAll('svg .best-move-arrow')].map(
-      (g) => { const l = g.querySelector('line'), head = g.querySelector('polygon');
-               return [Number(l.getAttribute('x1')), Number(l.getAttribute('y1')),
+      (g) => { const l = g.querySelector('polyline'), head = g.querySelector('polygon');
+               return [...l.getAttribute('points').split(' ')[0].split(',').map(Number),
                        ...head.getAttribute('points').split(' ')[0].split(',').map(Number)]; })""")
     assert arrows == [pytest.approx([places[origin]["x"], places[origin]["y"],
                                      places[target]["x"], places[target]["y"]])], \

@@ -4,10 +4,12 @@ the keyboard, in English and French."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from support.axe import report, run_axe, serious
-from support.browser import Bridge, contrast
+from support.browser import Bridge, contrast, expected_pawns
 from sorry_widget import Game, Record, SorryWidget
 
 pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
@@ -221,3 +223,59 @@ def test_the_review_is_readable_on_a_projector_at_1280_pixels(page, theme):
     faint = [(name, stroke, round(contrast(_opaque(stroke, bg), bg), 2))
              for name, stroke, bg in strokes if contrast(_opaque(stroke, bg), bg) < 3]
     assert not faint, faint
+
+
+#: Every best-move arrow's way as drawn: the polyline's points, its last (the head's base)
+#: replaced by the head's tip.
+ARROW_WAYS = """() => [...document.querySelectorAll('svg .best-move-arrow')].map((g) => {
+  const line = g.querySelector('polyline'), head = g.querySelector('polygon');
+  const way = line ? line.getAttribute('points').trim().split(/\\s+/).map((p) => p.split(',').map(Number)) : [];
+  const tip = head.getAttribute('points').trim().split(/\\s+/)[0].split(',').map(Number);
+  return [...way.slice(0, -1), tip];
+})"""
+
+
+def test_the_best_moves_arrow_follows_the_track_the_pawn_walks(page):
+    """Issue 39, 12: the best move "R4-16>19" was one straight line across the board, over blue
+    HOME. Each arrow goes from place to touching place, square by square, as the pawn walks,
+    from where the pawn stands to where the best move takes it; one of the arrows turns a
+    corner of the track."""
+    from sorry_widget.render.geometry import PLACES
+
+    game = Game(2, seed=34, strategies=["greedy", "random"])
+    game.run()
+    record = Record.from_game(game)
+    widget = SorryWidget(record=record, animate=False)
+    widget.show_review()
+    bridge = Bridge(page, widget)
+    positions = record.replay()
+    at_place = {(round(p.x, 1), round(p.y, 1)): key for key, p in PLACES.items()}
+    turned = walked = 0
+    for n, judged in enumerate(widget.review["plays"], 1):
+        best = judged["best"]
+        if not judged["arrows"] or "!" in best or "<>" in best:
+            continue  # a Sorry! or a switch jumps: its arrow is straight, as its trail is
+        widget.goto(n)
+        bridge.flush()
+        bridge.wait_shown(n)
+        ways = page.evaluate(ARROW_WAYS)
+        assert len(ways) == len(judged["arrows"]), (n, best, ways)
+        move = next(m for m in positions[n - 1].legal_moves(record.plays[n - 1].card)
+                    if m.notation == best)
+        colour = record.plays[n - 1].colour
+        before, after = Counter(expected_pawns(positions[n - 1])[colour]), \
+            Counter(expected_pawns(move.result)[colour])
+        for way in ways:
+            keys = [at_place.get((round(x, 1), round(y, 1))) for x, y in way]
+            assert None not in keys, (n, best, way)  # every point is a place's centre
+            assert before[keys[0]] and after[keys[-1]], (n, best, keys)
+            for a, b in zip(keys, keys[1:]):
+                # One step: the two places touch (no line across the board).
+                pa, pb = PLACES[a], PLACES[b]
+                assert abs(pa.x - pb.x) + abs(pa.y - pb.y) <= 1.01 * (pa.half + pb.half) + 1e-9 \
+                    or a.endswith(":start"), (n, best, a, b)
+            walked += 1
+            xs, ys = {x for x, _ in way}, {y for _, y in way}
+            turned += len(xs) > 1 and len(ys) > 1
+    assert walked >= 3 and turned >= 1, (walked, turned)
+

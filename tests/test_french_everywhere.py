@@ -16,6 +16,7 @@ pytest.importorskip("babel")
 
 from sorry_widget import CardGame, Game, SorryCardWidget, SorryWidget  # noqa: E402
 from sorry_widget.board import Position  # noqa: E402
+from sorry_widget.board.rules import RULE_SETS  # noqa: E402
 from sorry_widget.render.cardtable import cardtable_svg  # noqa: E402
 from sorry_widget.render.svg import board_svg  # noqa: E402
 
@@ -147,7 +148,27 @@ def test_every_command_with_lang_speaks_french(capsys, tmp_path):
     # The card game's log: turn, notation ("red take-2", "blue slide-15"), explanation.
     outputs["cardgame play"] = "\n".join(line[31:] if line[:4].strip().isdigit() else line
                                          for line in outputs["cardgame play"].splitlines())
+    # The rule set named in a sentence in French ("règles classiques", not "règles classic",
+    # which the vocabulary does not catch: the id one types is the same in both languages).
+    for name in ("replay", "review"):
+        first = outputs[name].splitlines()[0]
+        assert "règles classiques" in first and not re.search(r"\bclassic\b", first), first
     found = {name: no_english(text.replace(str(tmp_path), "X"))
              for name, text in outputs.items()}
     assert all(not words for words in found.values()), found
     assert all(outputs.values())
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_SETS))
+def test_a_rule_sets_name_in_a_french_sentence_is_french(capsys, tmp_path, rules):
+    """Issue 39, 14: "règles classic" — the rule set's id in a French sentence. The replay's
+    title says every rule set's name in French, never the id one types (the review's first
+    line: the test above)."""
+    from sorry_widget import Record
+
+    game = Game(4 if "team" in rules or "partner" in rules else 2, seed=3, rules=rules)
+    game.run()
+    record = tmp_path / "g.json"
+    Record.from_game(game).save(record)
+    title = run(capsys, "replay", str(record), "--lang", "fr").splitlines()[0]
+    assert "règles " in title and not re.search(rf"\b({'|'.join(RULE_SETS)})\b", title), title

@@ -2,7 +2,7 @@
 // cursor.
 
 import { framesOf } from "./frames.js";
-import { arrow, outline } from "./marks.js";
+import { arrow, outline, wayArrow } from "./marks.js";
 import { h, reducedMotion, sleep, svgEl, svgFragment, themeOf } from "../dom.js";
 import { a11yWords, pawnName, placeName } from "../words.js";
 
@@ -21,7 +21,7 @@ import { a11yWords, pawnName, placeName } from "../words.js";
  *   plays: () => PlayData[], frames: () => Object<string, string[]>[], shown: () => number,
  *   svg: () => (SVGSVGElement|undefined), card: (name: string) => void,
  *   trail: (play: PlayData|null) => void, note: (ann: Annotation|undefined) => void,
- *   best: (arrows: [string, string][], colour: string) => void, stop: () => void}}
+ *   best: (arrows: string[][], colour: string) => void, stop: () => void}}
  */
 export function boardDrawing({ model, root, box, onClick, panels }) {
   let plays = [];           // every play's data (plays + recent_plays)
@@ -305,14 +305,16 @@ export function boardDrawing({ model, root, box, onClick, panels }) {
   }
 
   // The best move of a reviewed play, where the move played gave something away: dashed
-  // arrows in the mover's colour, from each of its pawns to where the best move takes it.
+  // arrows in the mover's colour, each along the squares its pawn would walk (round the
+  // track's corners and into its safety zone, as the trail of a move goes), not straight
+  // across the board.
   function drawBest(arrows, colour) {
     if (!arrows.length) return;
     const spots = places();
     const paint = pictures().colours[colour];
-    for (const [a, b] of arrows) {
-      if (spots[a] && spots[b]) {
-        arrow(trailLayer, [spots[a].x, spots[a].y], [spots[b].x, spots[b].y], paint, 4,
+    for (const way of arrows) {
+      if (way.length >= 2 && way.every((k) => spots[k])) {
+        wayArrow(trailLayer, way.map((k) => [spots[k].x, spots[k].y]), paint, 4,
           "best-move-arrow");
       }
     }

@@ -1,6 +1,6 @@
 // Play for points: the person's hand of cards.
 
-import { h } from "../dom.js";
+import { focusKeeper, h } from "../dom.js";
 import { uiText } from "../strings.js";
 import { cardLabel, withArticle } from "../words.js";
 
@@ -14,13 +14,24 @@ import { cardLabel, withArticle } from "../words.js";
  * @param {() => void} ctx.schedule redraw, once per batch
  * @param {(notation: string) => void} ctx.sendMove play a move (a discard)
  * @param {() => void} ctx.onPick a card was picked: clicks towards a move start afresh
+ * @param {() => (SVGSVGElement|undefined)} ctx.board the board's picture, where the focus goes
+ *   when the hand it was in is gone
  * @returns {{fill: (pend: Pending|null) => void, chosen: () => (string|null),
  *   forget: () => void}}
  */
-export function handBox({ model, box, shell, schedule, sendMove, onPick }) {
+export function handBox({ model, box, shell, schedule, sendMove, onPick, board }) {
   let chosenCard = null;    // the card picked from the hand
+  // The hand is drawn afresh: a card pressed keeps the focus, a discard passes it to the board.
+  const focus = focusKeeper(box, board);
   /** @param {Pending|null} pend the person's turn, if the play shown waits for it */
   function fill(pend) {
+    focus.before();
+    fillHand(pend);
+    focus.after();
+  }
+
+  /** @param {Pending|null} pend */
+  function fillHand(pend) {
     box.replaceChildren();
     box.hidden = !(pend && pend.hand && shell.isLive());
     if (box.hidden) return;

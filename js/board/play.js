@@ -1,6 +1,6 @@
 // Play mode: the person's clicks on the board become a move.
 
-import { h } from "../dom.js";
+import { focusKeeper, h } from "../dom.js";
 import { passChoice } from "../shell.js";
 import { uiText } from "../strings.js";
 
@@ -95,8 +95,17 @@ export function playMode({ model, shell, choices, pending, current, drawing, too
     }
   }
 
+  // A pressed Pass or choice is replaced: the focus goes to what is offered next, else the board.
+  const focus = focusKeeper(choices, () => svg());
+
   function refresh() {
     if (!svg()) return;
+    focus.before();
+    fillChoices();
+    focus.after();
+  }
+
+  function fillChoices() {
     for (const node of svg().querySelectorAll("[tabindex]")) {
       if (node === svg()) continue;  // the board itself, which the arrow keys explore
       node.removeAttribute("tabindex");

@@ -2,7 +2,7 @@
 // a sentence for the play shown, and each play's luck and error for the move list.
 
 import { h, svgEl } from "../dom.js";
-import { percentText, uiText } from "../strings.js";
+import { numberText, percentText, uiText } from "../strings.js";
 import { cardLabel, colourName } from "../words.js";
 
 /** A signed percentage: "+3.2%", "−1.0%" ("+3,2 %" in French). */
@@ -60,9 +60,13 @@ export function reviewable(model) {
  */
 export function reviewPanel({ model, goto, shell }) {
   const box = h("div", { class: "sw-review", hidden: "" });
-  // The graph's frame in its own units; it is drawn about as wide as the side panel (320 to
-  // 360 px), so its labels (AXIS_FONT units) stay readable on a projector.
-  const W = 320, H = 150, PAD = 6, TOP = 10, LEFT = 44, BOTTOM = 20, AXIS_FONT = 13;
+  // The graph's frame in its own units; it is drawn about as wide as the side panel (280 to
+  // 340 px beside the board, wider under it), so its labels (AXIS_FONT units) stay readable on
+  // a projector. Under the plot: the plays' ticks, then the axis's name.
+  const W = 320, H = 172, PAD = 8, TOP = 10, BOTTOM = 42, AXIS_FONT = 13;
+  // A label's width, generously: its characters at 0.62 of the font's size (digits and "%"
+  // are narrower), so that "100 %" never reaches the frame's edge.
+  const wide = (text) => text.length * AXIS_FONT * 0.62;
   let asked = false;  // the review was asked for and has not come back yet
   // The panel is drawn afresh with each play shown and when the review comes: what had the
   // focus in it (the button pressed, the graph) is replaced, so the focus goes to what replaced
@@ -117,6 +121,8 @@ export function reviewPanel({ model, goto, shell }) {
     asked = false;
     box.hidden = false;
     const n = frames.length - 1;
+    const percents = [0, 0.5, 1].map((p) => [p, percentText(model, p, 0)]);
+    const LEFT = Math.ceil(PAD + 5 + Math.max(...percents.map(([, text]) => wide(text))));
     const x = (k) => LEFT + (W - LEFT - PAD) * k / n;
     const y = (p) => TOP + (H - TOP - BOTTOM) * (1 - p);
     const start = review.colours.map((c, s) => `${colourName(model, c)} ${percentText(model, frames[0][s], 0)}`);
@@ -127,18 +133,39 @@ export function reviewPanel({ model, goto, shell }) {
     // (focusable by the script only: where the focus goes when the review it asked for comes)
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
       "aria-label": label, tabindex: "-1" });
-    // The scale: 0, 50 and 100% up the side, the first and last play along the bottom.
+    // The scale: 0, 50 and 100% up the side; along the bottom a tick every few plays (1, 2, 5,
+    // 10, 20, 25, 50… so that four to six are labelled) and the last play, and the axis's name
+    // under them.
     const axisText = (text, attrs) => {
       const node = svgEl("text", { class: "sw-review-axis", "font-size": AXIS_FONT, ...attrs });
       node.textContent = text;
       return node;
     };
-    for (const p of [0, 0.5, 1]) {
-      svg.append(axisText(percentText(model, p, 0), { x: LEFT - 5, y: y(p),
+    for (const [p, text] of percents) {
+      svg.append(axisText(text, { x: LEFT - 5, y: y(p),
         "text-anchor": "end", "dominant-baseline": "middle" }));
     }
-    svg.append(axisText("0", { x: x(0), y: H - 4, "text-anchor": "start" }),
-      axisText(String(n), { x: x(n), y: H - 4, "text-anchor": "end" }));
+    const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
+      .find((s) => n / s <= 5) || Math.ceil(n / 5);
+    // The last play is labelled too (the game's length); a tick's label too near it is left out.
+    // (a label near the right edge is drawn left of its tick rather than past the frame)
+    const centre = (k, text) => Math.min(x(k), W - 1 - wide(text) / 2);
+    const lastText = numberText(model, n);
+    const lastLeft = centre(n, lastText) - wide(lastText) / 2;
+    for (let k = 0; k <= n; k += step) {
+      svg.append(svgEl("line", { class: "sw-review-tick", x1: x(k), x2: x(k), y1: y(0),
+        y2: y(0) + 4 }));
+      const text = numberText(model, k);
+      if (k === n || centre(k, text) + wide(text) / 2 + 4 > lastLeft) continue;
+      svg.append(axisText(text, { x: centre(k, text), y: y(0) + 6 + AXIS_FONT,
+        "text-anchor": "middle" }));
+    }
+    svg.append(svgEl("line", { class: "sw-review-tick", x1: x(n), x2: x(n), y1: y(0),
+      y2: y(0) + 4 }));
+    svg.append(axisText(lastText, { x: centre(n, lastText), y: y(0) + 6 + AXIS_FONT,
+      "text-anchor": "middle" }));
+    svg.append(axisText(uiText(model, "review.axis_plays"), { x: (LEFT + W - PAD) / 2, y: H - 4,
+      "text-anchor": "middle", class: "sw-review-axis sw-review-axis-name" }));
     svg.append(svgEl("line", { class: "sw-review-half", x1: x(0), x2: x(n), y1: y(0.5), y2: y(0.5) }));
     review.colours.forEach((colour, s) => {
       const points = frames.map((f, k) => `${x(k).toFixed(1)},${y(f[s]).toFixed(1)}`).join(" ");

@@ -24,7 +24,7 @@ import { a11yWords, moveItems } from "../words.js";
  * @returns {() => void} what removes the view's listeners
  */
 export function renderBoard(model, el) {
-  const root = h("div", { class: "sorry-widget", tabindex: "0", role: "region",
+  const root = h("div", { class: "sorry-widget sw-boardgame", tabindex: "0", role: "region",
     "aria-label": regionName(a11yWords(model).boardRegion) });
   el.append(root);
   const boardBox = h("div", { class: "sw-board" });
@@ -54,7 +54,7 @@ export function renderBoard(model, el) {
     current: shell.current, sendAnnotation: shell.sendAnnotation, mark: playing.mark,
     refreshPlayable: playing.refresh, clicks: playing.clicks, setClicks: playing.setClicks });
   const hand = handBox({ model, box: handEl, shell, schedule, sendMove: playing.sendMove,
-    onPick: playing.forget });
+    onPick: playing.forget, board: drawing.svg });
   const coach = coachPanel({ model, shell, choices, pending, svg: drawing.svg,
     sendMove: playing.sendMove });
   const newGame = newGameForm({ model, button: shell.button, bar: annotateBar });
@@ -98,7 +98,7 @@ export function renderBoard(model, el) {
     if (dirty.drawing) { drawing.draw(); dirty.drawing = false; }
     if (dirty.plays) {
       drawing.load();
-      shell.fillMoveList(reviewedItems(moveItems(drawing.plays())));
+      shell.fillMoveList(reviewedItems(moveItems(model, drawing.plays())));
       dirty.plays = false;
     }
     look.apply();
@@ -110,10 +110,9 @@ export function renderBoard(model, el) {
     /** @type {ReviewData} */
     const review = model.get("review") || {};
     const judged = review.plays || [];
-    // Reviewed, an item is longer than the list is wide: it wraps instead of being cut.
-    moveList.classList.toggle("sw-reviewed", judged.length > 0);
+    // (its figures on a line of their own under the notation: widget.css)
     return items.map((item, k) => (k < judged.length
-      ? { ...item, label: `${item.label} · ${reviewFigures(model, review, k + 1)}` } : item));
+      ? { ...item, detail: reviewFigures(model, review, k + 1) } : item));
   }
 
   const look = themeWatcher({ model, root, shell, schedule, svg: drawing.svg,

@@ -1,6 +1,6 @@
 // Acting at the card table: cards clicked, Play 2's numbers, a steal or block answered.
 
-import { h } from "../dom.js";
+import { focusKeeper, h } from "../dom.js";
 import { uiText } from "../strings.js";
 import { cardName } from "./drawing.js";
 import { passChoice } from "../shell.js";
@@ -49,6 +49,10 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
   const pick = h("div", { class: "sw-pick", role: "group", "aria-label": uiText(model, "a11y.choice"),
     hidden: "" },
     prompt, choices);
+
+  // A pressed answer, choice or Pass is replaced: the focus goes to what is asked next, else
+  // the table, instead of falling to the page's body.
+  const focus = focusKeeper(pick, () => drawing.svg());
 
   /** @returns {Pending|null} the person's turn, if play i waits for it */
   function waitingAt(i) {
@@ -196,9 +200,11 @@ export function tableActions({ model, shell, box, drawing, schedule }) {
   /** @param {Pending|null} pend the person's turn, if the frame shown waits for it */
   function fill(pend) {
     markHand(pend);
+    focus.before();
     fillPrompt(pend);
     fillChoices(pend);
     placePick(pend);
+    focus.after();
   }
 
   const resized = new ResizeObserver(() => { if (!pick.hidden) placePick(waitingAt(shell.current())); });

@@ -66,7 +66,7 @@ export function renderCardTable(model, el) {
   function sync(dirty) {
     if (dirty.tables) {
       drawing.load();
-      shell.fillMoveList(moveItems(drawing.plays()));
+      shell.fillMoveList(moveItems(model, drawing.plays()));
       dirty.tables = false;
     }
     root.classList.toggle("sw-dark", (model.get("tables") || {}).theme === "dark");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { a11yWords, capital, cardLabel, colourName, moveItems, pawnName, placeName, stop,
+import { a11yWords, capital, cardLabel, colourName, moveItems, notationText, pawnName, placeName, stop,
   withArticle } from "../words.js";
 import { fakeModel, french } from "./fake-model.js";
 
@@ -100,8 +100,15 @@ test("a11yWords: the landmarks' names differ by view and by language", () => {
 test("moveItems: one item per play, its notation in its player's colour, its explanation as title", () => {
   const plays = [{ turn: 1, colour: "red", card: "1", notation: "R s-4", explanation: "Red leaves START.", rules: [] },
     { turn: 2, colour: "blue", card: "2", notation: "B s-19", explanation: "Blue too.", rules: [] }];
-  assert.deepEqual(moveItems(plays), [
+  assert.deepEqual(moveItems(fakeModel(), plays), [
     { label: "R s-4", colour: "red", title: "Red leaves START." },
     { label: "B s-19", colour: "blue", title: "Blue too." }]);
-  assert.deepEqual(moveItems([]), []);
+  assert.deepEqual(moveItems(fakeModel(), []), []);
+});
+
+test("notationText: a forfeit's and a discard's word in the model's language, the rest as it is", () => {
+  assert.equal(notationText(fakeModel(), "R pass"), "R pass");
+  assert.equal(notationText(french(), "R pass"), "R passe");
+  assert.equal(notationText(french(), "Y discard 5"), "Y défausse 5");
+  assert.equal(notationText(french(), "R12-15 R40-44"), "R12-15 R40-44");
 });

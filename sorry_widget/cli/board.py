@@ -13,7 +13,7 @@ from ..board.state import Position
 from ..board.strategies import STRATEGIES
 from ..core.messages import DEFAULT_LANGUAGE, Message, explanation_in, word
 from .common import (SEED_HELP, add_lang, add_rules, add_strategy, answer_file, answer_lines,
-                     card_list, card_name, colour_word, rules_from_args, said,
+                     card_list, card_name, colour_word, rules_from_args, rules_word, said,
                      strategies_from_args, usage_error, words)
 from .text import _
 
@@ -169,7 +169,7 @@ def cmd_replay(args) -> int:
     lang = args.lang
     winner = record.winner
     print(words("cli.replay_title", "{plays} plays, {rules} rules; winner {winner}", lang,
-                plays=len(record), rules=record.rules,
+                plays=len(record), rules=rules_word(record.rules, lang),
                 winner=colour_word(winner, lang) if isinstance(winner, str) else winner))
     for line in _log_lines(record.moves, record.plays, lang):
         print(line)

@@ -54,6 +54,12 @@ def colour_word(colour: str, language: str) -> str:
     return word(colour, language, f"colour.{colour}")
 
 
+def rules_word(name: str, language: str) -> str:
+    """A rule set's name as a sentence says it: "classic" ("classic rules"), in French
+    "classiques" ("règles classiques"); an unknown name as it is."""
+    return word(name, language, f"ruleset_name.{name}")
+
+
 def tolerant_output() -> None:
     """Text a terminal cannot show (a "—" on an ISO-8859-1 or ASCII terminal) is printed as
     "?" instead of ending the command with a UnicodeEncodeError."""

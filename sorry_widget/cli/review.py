@@ -11,7 +11,7 @@ from ..core.numbers import format_percent
 from ..core.records import MAX_RECORD_BYTES
 from ..core.safeio import read_json_file
 from ..simulation.review import BLUNDER, review
-from .common import add_lang, colour_word, progress_option, usage_error
+from .common import add_lang, colour_word, progress_option, rules_word, usage_error
 from .text import N_, _, ngettext
 
 #: How many plays the table lists under "largest errors" and "luckiest cards".
@@ -87,7 +87,7 @@ def report(result, lang: str = "en") -> str:
         ending = _("unfinished")
     lines = [ngettext("Review of a game ({rules} rules; {players}): {plays} play, {ending}.",
                       "Review of a game ({rules} rules; {players}): {plays} plays, {ending}.",
-                      plays).format(rules=result.rules, players=players, plays=plays,
+                      plays).format(rules=rules_word(result.rules, lang), players=players, plays=plays,
                                     ending=ending),
              _("Each player's chance to win before the card is drawn, after the draw with the "
                "best move, and after the move played; cards drawn with replacement, as the "

@@ -100,6 +100,14 @@ WORDS: dict[str, str] = {
     "ruleset.teams-1992": "Team play (1992: red and yellow against blue and green)",
     "ruleset.partnership-1934": "Partnership (1934: the 44-card pack, partners, the double game)",
     "ruleset.play-for-points-1992": "Play for points (1992 adults' rules: hands of five, scored)",
+    # the rule sets' names inside a sentence ("the classic rules", "les règles classiques"): in
+    # English the name one types, in another language words that agree with "rules"
+    "ruleset_name.classic": "classic",
+    "ruleset_name.original-1934": "original-1934",
+    "ruleset_name.edition-2013": "edition-2013",
+    "ruleset_name.teams-1992": "teams-1992",
+    "ruleset_name.partnership-1934": "partnership-1934",
+    "ruleset_name.play-for-points-1992": "play-for-points-1992",
     # the card game's table (sorry_widget/render/cardtable.py)
     "table.slide_to": "Slide to {total}",
     "table.returning": " (returning)",

@@ -585,7 +585,9 @@ class SorryWidget(ReplayWidget):
                 position = positions[n - 1]
                 best = next(m for m in position.legal_moves(play.card)
                             if m.notation == play.best)
-                arrows = [[m["from"], m["path"][-1]] for m in pawn_motions(best)
+                # Each pawn's whole way, square by square, so its arrow follows the track as
+                # the pawn walks it instead of cutting across the board.
+                arrows = [[m["from"], *m["path"]] for m in pawn_motions(best)
                           if m["colour"] == play.colour and m["kind"] != "sent" and m["path"]]
             plays.append({"luck": play.luck, "error": play.error, "best": play.best,
                           "after": play.after, "exact": play.exact, "arrows": arrows})
