@@ -162,3 +162,24 @@ def test_a_fresh_clone_speaks_french_after_the_set_up_only(tmp_path):
     assert (copy / "sorry_widget" / "widget" / "ui_strings.json").is_file()
     assert (copy / "js" / "test" / "page-strings.json").is_file()
     assert french() == "DÉPART"
+
+
+def test_every_build_makes_the_catalogs_first():
+    """Each way the package is built or run from a clone builds the catalogs: the set-up (both
+    README commands), the wheel's build hook (wheel, sdist, editable install, so the Lite
+    site's `pip wheel` of the clone and Binder's `pip install .` too), the docs build, Binder;
+    and `npm test` (whose fake model reads page-strings.json) says how to make it if missing."""
+    read = {name: (ROOT / name).read_text(encoding="utf-8") for name in (
+        "scripts/setup-env.sh", "hatch_build.py", "scripts/build_docs.py", "binder/postBuild",
+        "scripts/build_lite.py", "scripts/run.sh", "scripts/test.sh", "package.json",
+        ".github/workflows/docs-pages.yml", ".github/workflows/release.yml", ".ci/run")}
+    assert "scripts/setup-env.sh" in read["scripts/run.sh"]
+    assert "scripts/setup-env.sh" in read["scripts/test.sh"]
+    assert '"scripts", "build_catalogs.py"' in read["hatch_build.py"]
+    assert "build_catalogs.build(ROOT)" in read["scripts/build_docs.py"]
+    assert "python scripts/build_catalogs.py" in read["binder/postBuild"]
+    assert '"pip", "wheel"' in read["scripts/build_lite.py"]  # through the hook
+    assert "pip install -e" in read[".github/workflows/docs-pages.yml"]  # the hook
+    assert "python -m build" in read[".github/workflows/release.yml"]  # the hook
+    assert "scripts/test.sh" in read[".ci/run"]  # the tests' workflow: the set-up
+    assert "page-strings.json is missing" in read["package.json"]
