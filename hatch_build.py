@@ -1,5 +1,6 @@
-"""Builds the page's bundle (sorry_widget/widget/widget.js) for the wheel and the sdist, and
-writes the package's one-line summary.
+"""Builds the page's bundle (sorry_widget/widget/widget.js) and the translation catalogs' .mo files
+(with sorry_widget/widget/ui_strings.json) for the wheel and the sdist, and writes the package's
+one-line summary.
 
 The page's sources are ES modules in js/; esbuild (npm) bundles them into the one file the widgets
 load (``_esm``). The bundle is not committed: a clone's set-up (scripts/setup-env.sh) builds it,
@@ -7,11 +8,17 @@ and so does this hook when a wheel or sdist is built from a clone whose bundle i
 than its sources. The sdist carries the built bundle, so a wheel built from the sdist (``pip
 install`` of it) uses that file and needs no node.
 
+The .mo files and ui_strings.json are not committed either: in a clone this hook builds them from
+the .po files and js/strings.js with scripts/build_catalogs.py (standard library only, a fraction
+of a second, writing only what changed), for a wheel, an sdist or an editable install alike. The
+sdist carries them built (and not scripts/), so a wheel built from it uses them as they are.
+
 The summary counts the lessons (notebooks/*.ipynb, the English lessons the wheel carries)
 instead of naming a number by hand, which went stale when a lesson was added."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 from pathlib import Path
@@ -40,6 +47,29 @@ def stale(root: Path) -> bool:
     return False
 
 
+#: What the package reads that scripts/build_catalogs.py builds (besides the .mo files).
+UI_STRINGS = Path("sorry_widget", "widget", "ui_strings.json")
+CATALOG_BUILDER = Path("scripts", "build_catalogs.py")
+
+
+def build_catalogs(root: Path) -> list[Path]:
+    """Builds the .mo files and ui_strings.json in ``root`` with scripts/build_catalogs.py (when
+    ``root`` has it: a clone); the files written. Without it (an sdist), the shipped files must
+    be there."""
+    builder = root / CATALOG_BUILDER
+    if not builder.is_file():
+        missing = [po.with_suffix(".mo") for po in root.glob("sorry_widget/locale/*/LC_MESSAGES/*.po")
+                   if not po.with_suffix(".mo").is_file()]
+        if missing or not (root / UI_STRINGS).is_file():
+            raise RuntimeError(f"the built catalogs ({missing[:1] or [UI_STRINGS]}…) are missing "
+                               f"and there is no {CATALOG_BUILDER} to build them")
+        return []
+    spec = importlib.util.spec_from_file_location("sorry_widget_build_catalogs", builder)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.build(root)
+
+
 def build_bundle(root: Path) -> None:
     """npm ci (when node_modules is not the lock's) and npm run build, in ``root``."""
     npm = shutil.which("npm")
@@ -57,6 +87,8 @@ class PageBundleHook(BuildHookInterface):
 
     def initialize(self, version: str, build_data: dict) -> None:
         root = Path(self.root)
+        for written in build_catalogs(root):
+            self.app.display_info(f"built {written} (scripts/build_catalogs.py)")
         # In an sdist (no .git) the shipped bundle is used as it is: no node needed.
         in_clone = (root / ".git").exists() and (root / "package.json").is_file()
         if (root / BUNDLE).is_file() and not (in_clone and stale(root)):

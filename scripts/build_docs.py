@@ -309,6 +309,13 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     started = time.perf_counter()
+    # The catalogs' .mo files and ui_strings.json (not committed) as the .po files are now: the
+    # lessons run from the clone (PYTHONPATH below), in French too.
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_catalogs
+
+    for written in build_catalogs.build(ROOT):
+        print(f"build-docs: built {written}")
     src = BUILD / "src"
     stage(src)
     env = {**os.environ, "SORRY_DOCS_ROOT": str(ROOT),

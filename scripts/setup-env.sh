@@ -85,6 +85,11 @@ else
   "$venv_python" -m sorry_widget.classroom.lab_settings >/dev/null
   echo "$want" > "$install_stamp"
 fi
+# The files made from the translation catalogs are built, not committed: the .mo files the package
+# reads (from the .po files), its ui_strings.json (js/strings.js's English) and the page tests'
+# js/test/page-strings.json. Each start: it writes only what changed (a fraction of a second;
+# page-strings.json, which takes a second or two, only when older than its sources).
+"$venv_python" "$root/scripts/build_catalogs.py" --page
 # The batch engine's first run compiles for tens of seconds; doing it here, once, fills numba's
 # cache beside the code, so a lesson's first simulation loads it in under a second. Done again
 # only when the engine's code changed (numba then recompiles it anyway).

@@ -1,13 +1,14 @@
-"""Brings every translation catalog up to date with the English and compiles it:
+"""Brings every translation catalog up to date with the English, then builds what is made from
+the catalogs (scripts/build_catalogs.py):
 
     .venv/bin/python scripts/update_catalogs.py
 
 For each language folder in sorry_widget/locale/ (``fr``, or a new ``es`` you created) and each
 domain, it writes ``<domain>.po`` with one entry per English text — ``msgctxt`` the message id
 (or rule, word, UI key), ``msgid`` the English, ``msgstr`` the translation kept from the old file
-— and compiles it to ``<domain>.mo``, which the package reads with the standard library's
-gettext. An entry whose English changed is marked ``#, fuzzy`` (and left out of the ``.mo``) until
-a translator checks it. Where the English comes from:
+— which scripts/build_catalogs.py compiles to ``<domain>.mo``, which the package reads with the
+standard library's gettext. An entry whose English changed is marked ``#, fuzzy`` (and left out
+of the ``.mo``) until a translator checks it. Where the English comes from:
 
 - ``board``, ``cardgame``, ``widget``, ``coach``: the message tables (sorry_widget/*/messages.py,
   the coach's verdicts in sorry_widget/simulation/coach.py);
@@ -20,27 +21,27 @@ a translator checks it. Where the English comes from:
   (sorry_widget/cli/text.py) and collected with Babel's Python extractor; each entry's
   ``msgctxt`` is its English;
 - ``ui``: the page's English, ``UI_ENGLISH`` in js/strings.js (a count is ``[singular,
-  plural]``, a plural entry), which this also copies into sorry_widget/widget/ui_strings.json
-  for the package (it does not carry js/): Python sends the page the catalogs' words in a
-  widget's language (sorry_widget/widget/strings.py), so no translation lives in the page's code.
+  plural]``, a plural entry), which scripts/build_catalogs.py also copies into
+  sorry_widget/widget/ui_strings.json for the package (it does not carry js/): Python sends
+  the page the catalogs' words in a widget's language (sorry_widget/widget/strings.py), so no
+  translation lives in the page's code.
 
-It also writes js/test/page-strings.json, the ``strings`` trait Python sends the page in each
-language (English and every catalog's), read by the page's node tests (js/test/fake-model.js) so
-that they test the words the catalogs give, French included, not a copy of them.
+After the .po files it runs scripts/build_catalogs.py --page, which writes the .mo files,
+ui_strings.json and js/test/page-strings.json, the ``strings`` trait Python sends the page in
+each language (English and every catalog's), read by the page's node tests
+(js/test/fake-model.js) so that they test the words the catalogs give, French included, not a
+copy of them. Those built files are not committed (.gitignore): scripts/setup-env.sh, the
+wheel's build hook (hatch_build.py) and the other builds make them from the .po files.
 
-``--check`` writes nothing and exits 1 if any file would change (tests/test_translations.py runs
-the same comparison). Needs Babel (the ``test`` extra); the package itself does not.
+``--check`` writes nothing and exits 1 if a .po file would change (tests/test_translations.py
+runs the same comparison). Needs Babel (the ``test`` extra); the package and the builder do not.
 """
 
 from __future__ import annotations
 
 import datetime
 import io
-import json
-import re
-import os
 import string
-import subprocess
 import sys
 from pathlib import Path
 
@@ -49,8 +50,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from babel.messages.catalog import Catalog  # noqa: E402
-from babel.messages.mofile import write_mo  # noqa: E402
 from babel.messages.pofile import read_po, write_po  # noqa: E402
+
+import build_catalogs  # noqa: E402
 
 LOCALE = ROOT / "sorry_widget" / "locale"
 STRINGS_JS = ROOT / "js" / "strings.js"
@@ -60,13 +62,9 @@ CLI_SOURCES = ROOT / "sorry_widget" / "cli"
 #: Fixed dates, so that the files change only when their entries do.
 DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.timezone.utc)
 
-UI_ENGLISH_JSON = ROOT / "sorry_widget" / "widget" / "ui_strings.json"
+UI_ENGLISH_JSON = ROOT / build_catalogs.UI_ENGLISH_JSON
 #: The ``strings`` trait in each language, for the page's node tests.
-PAGE_STRINGS_FIXTURE = ROOT / "js" / "test" / "page-strings.json"
-UI_BLOCK = re.compile(r"^export const UI_ENGLISH = \{\n(.*?)^\};\n", re.S | re.M)
-_JS_STRING = r'"[^"\\]*(?:\\.[^"\\]*)*"'
-UI_ENTRY = re.compile(rf'^  ({_JS_STRING}|[\w-]+): ({_JS_STRING}|\[{_JS_STRING}, {_JS_STRING}\]),\n',
-                      re.M)
+PAGE_STRINGS_FIXTURE = ROOT / build_catalogs.PAGE_STRINGS_FIXTURE
 
 
 #: Each language's plural rule, the project's choice (gettext's ``Plural-Forms``): written here
@@ -116,22 +114,13 @@ and their :specs), then run it again; docs/translating.md says more.
 
 
 def ui_english(js: str | None = None) -> dict[str, str | tuple[str, str]]:
-    """js/strings.js's UI_ENGLISH: key -> English, or (singular, plural) for a count."""
+    """js/strings.js's UI_ENGLISH: key -> English, or (singular, plural) for a count
+    (read by scripts/build_catalogs.py, which also writes it into ui_strings.json)."""
     js = STRINGS_JS.read_text(encoding="utf-8") if js is None else js
-    block = UI_BLOCK.search(js)
-    if block is None:
-        raise SystemExit("js/strings.js has no `export const UI_ENGLISH = {` … `};` table")
-    out: dict[str, str | tuple[str, str]] = {}
-    for key, value in UI_ENTRY.findall(block.group(1)):
-        text = json.loads(value)
-        out[json.loads(key) if key.startswith('"') else key] = \
-            tuple(text) if isinstance(text, list) else text
-    lines = [line for line in block.group(1).splitlines() if line.strip()
-             and not line.strip().startswith("//")]
-    if len(lines) != len(out):
-        raise SystemExit("js/strings.js: UI_ENGLISH has entries this cannot read: one line each, "
-                         'key: "text", or key: ["singular", "plural"]')
-    return out
+    try:
+        return build_catalogs.ui_english(js)
+    except build_catalogs.CatalogError as error:
+        raise SystemExit(str(error)) from None
 
 
 def english() -> dict[str, dict[str, str | tuple[str, str]]]:
@@ -208,8 +197,9 @@ def read_catalog(path: Path) -> Catalog | None:
 
 
 def built(language: str, domain: str,
-          entries: dict[str, str | tuple[str, str]]) -> tuple[bytes, bytes]:
-    """The .po and .mo bytes of one catalog, translations kept from the file as it is."""
+          entries: dict[str, str | tuple[str, str]]) -> bytes:
+    """The .po bytes of one catalog, translations kept from the file as it is (the .mo is
+    compiled from it by scripts/build_catalogs.py)."""
     po_path = LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
     old = read_catalog(po_path)
     kept = {}
@@ -241,43 +231,21 @@ def built(language: str, domain: str,
         flags = ("fuzzy",) * fuzzy + \
             ("python-brace-format",) * any(brace_format(t) for t in _forms(text))
         catalog.add(text, translation, context=context, flags=flags)
-    po, mo = io.BytesIO(), io.BytesIO()
+    po = io.BytesIO()
     write_po(po, catalog, width=100, sort_by_file=False, sort_output=False,
              include_lineno=False)
-    write_mo(mo, catalog, use_fuzzy=False)
-    return po.getvalue(), mo.getvalue()
+    return po.getvalue()
 
 
 def outputs() -> dict[Path, bytes]:
-    """Every file this writes -> its bytes."""
+    """Every .po file this writes -> its bytes."""
     entries = english()
     files: dict[Path, bytes] = {}
     for language in languages():
         for domain in DOMAINS:
-            po, mo = built(language, domain, entries[domain])
             folder = LOCALE / language / "LC_MESSAGES"
-            files[folder / f"{domain}.po"] = po
-            files[folder / f"{domain}.mo"] = mo
-    files[UI_ENGLISH_JSON] = (json.dumps(entries["ui"], ensure_ascii=False, indent=1)
-                              + "\n").encode("utf-8")
+            files[folder / f"{domain}.po"] = built(language, domain, entries[domain])
     return files
-
-
-def page_strings_fixture(page_strings) -> bytes:
-    """js/test/page-strings.json: language -> what ``page_strings(language)``
-    (sorry_widget.widget.strings) sends the page, for English and each catalog's language."""
-    every = {language: page_strings(language) for language in ["en", *languages()]}
-    return (json.dumps(every, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8")
-
-
-def page_strings_now() -> bytes:
-    """:func:`page_strings_fixture` from the catalogs as they are on disk now, in a fresh Python
-    (this one's gettext keeps the catalogs it has read, and this script has just written them)."""
-    code = ("import sys, update_catalogs; from sorry_widget.widget.strings import page_strings; "
-            "sys.stdout.buffer.write(update_catalogs.page_strings_fixture(page_strings))")
-    path = os.pathsep.join([str(ROOT), str(ROOT / "scripts"), os.environ.get("PYTHONPATH", "")])
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
-                          timeout=300, env={**os.environ, "PYTHONPATH": path}).stdout
 
 
 def brace_format(text: str) -> bool:
@@ -322,11 +290,13 @@ def main(argv: list[str]) -> int:
 
     for path, data in outputs().items():
         update(path, data)
-    # After the catalogs: the page's words are read from the .mo files just written.
-    update(PAGE_STRINGS_FIXTURE, page_strings_now())
     for path in changed:
         print(("out of date: " if check else "wrote ") + str(path))
-    return 1 if check and changed else 0
+    if check:
+        return 1 if changed else 0
+    # The files made from the .po files and js/strings.js (not committed): .mo, ui_strings.json
+    # and the page tests' page-strings.json.
+    return build_catalogs.main(["--page"])
 
 
 if __name__ == "__main__":

@@ -345,6 +345,30 @@ def test_the_wheel_and_the_sdist_carry_the_built_page_and_the_sdist_its_sources(
     assert not [n for n in names if n.startswith("node_modules")]
 
 
+def built_catalogs() -> dict[str, bytes]:
+    """What the package reads that scripts/build_catalogs.py builds from the sources (not
+    committed): each .mo file and ui_strings.json, by its path in the archives."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_catalogs
+
+    return {p.as_posix(): data for p, data in build_catalogs.package_outputs(ROOT).items()}
+
+
+@pytest.mark.install
+def test_the_wheel_and_the_sdist_carry_the_built_catalogs(built):
+    """The .mo files and ui_strings.json are git-ignored (built from the .po files and
+    js/strings.js): both archives carry them as the sources build them, the sdist its .po too."""
+    wheel, sdist = built
+    expected = built_catalogs()
+    assert "sorry_widget/locale/fr/LC_MESSAGES/words.mo" in expected and len(expected) >= 9
+    with zipfile.ZipFile(wheel) as archive:
+        assert {name: archive.read(name) for name in expected} == expected
+    with tarfile.open(sdist) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        assert {name: tar.extractfile(f"{top}/{name}").read() for name in expected} == expected
+        assert f"{top}/sorry_widget/locale/fr/LC_MESSAGES/words.po" in tar.getnames()
+
+
 @pytest.mark.install
 def test_a_wheel_builds_from_the_sdist_with_no_node(built, tmp_path):
     """pip install from the sdist: the wheel is built with no npm or node on the PATH."""
@@ -360,6 +384,9 @@ def test_a_wheel_builds_from_the_sdist_with_no_node(built, tmp_path):
     wheel, = (tmp_path / "dist").glob("*.whl")
     assert zipfile.ZipFile(wheel).read("sorry_widget/widget/widget.js") == \
         (source / "sorry_widget" / "widget" / "widget.js").read_bytes()
+    # The catalogs the sdist carries built (it has no scripts/ to build them with).
+    with zipfile.ZipFile(wheel) as archive:
+        assert {name: archive.read(name) for name in built_catalogs()} == built_catalogs()
 
 
 @pytest.mark.install
