@@ -158,6 +158,7 @@ export const UI_ENGLISH = {
   "review.gave_away": "{colour}'s {card} gave away {error} of the chance to win: {best} was best (the card's luck: {luck}).",
   "review.best_played": "{colour}'s {card}: the best move (the card's luck: {luck}; chance to win now {after}).",
   "review.figures": "luck {luck} · error {error}",
+  "review.points": ["{n} point", "{n} points"],
   "review.start": "At the start: {chances}.",
   "choice.sorry_on": "On {colour}",
   "choice.play_2": "{first} then {second}",
@@ -225,6 +226,28 @@ export function percentText(model, fraction, digits = 1) {
   if (language === "en") return `${(100 * fraction).toFixed(digits)}%`;
   return new Intl.NumberFormat(language, { style: "percent", minimumFractionDigits: digits,
     maximumFractionDigits: digits }).format(fraction);
+}
+
+/**
+ * A difference of two chances (fractions) in percentage points with `digits` decimals in the
+ * words' language: "16.9 points", "−1.2 points", "16,9 points" (`signed`: "+" before a positive
+ * one; one that rounds to zero has no sign). The word's form is CLDR's for the number as written
+ * (Intl.PluralRules: "1.0 points", "1,5 point"), as sorry_widget/core/numbers.py's format_points.
+ * @param {AnyModel} model @param {number} fraction @param {number} [digits]
+ * @param {boolean} [signed]
+ */
+export function pointsText(model, fraction, digits = 1, signed = false) {
+  const language = wordsLanguage(model);
+  const size = Math.abs(100 * fraction);
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const body = language === "en" ? size.toFixed(digits)
+    : new Intl.NumberFormat(language, options).format(size);
+  const zero = Number(size.toFixed(digits)) === 0;
+  const sign = zero ? "" : fraction < 0 ? "−" : signed ? "+" : "";
+  const own = (strings(model).ui || {})["review.points"];
+  const forms = Array.isArray(own) ? own : UI_ENGLISH["review.points"];
+  const one = new Intl.PluralRules(language, options).select(Number(size.toFixed(digits))) === "one";
+  return fill(forms[one ? 0 : Math.min(1, forms.length - 1)], { n: sign + body });
 }
 
 // --- plural rules: gettext's C expressions of n, e.g. "(n > 1)" --------------------------------
