@@ -129,7 +129,7 @@ export const UI_ENGLISH = {
   team_line: "{team}: {home} of {pawns} HOME",
   "new.rule_set": "rule set",
   "new.players": "players",
-  "new.n_players": ["{n} players", "{n} players"],
+  "new.n_players": ["{n} player", "{n} players"],
   "new.people": "played by people:",
   "new.computer_players": "the others played by",
   "new.computer": "computer player",
@@ -140,11 +140,11 @@ export const UI_ENGLISH = {
   "a11y.play_card": "play {card}",
   "coach.who": "Which move is best? {colour}'s chance to win after each move",
   "coach.exactly": "{who}, exactly (both then playing their best; cards drawn with replacement)",
-  "coach.racing": "{who} ({games} {strategy} games in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)",
-  "coach.full": "{who} ({rollouts} {strategy} games each, 95% intervals)",
+  "coach.racing": ["{who} ({games} {strategy} game in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)", "{who} ({games} {strategy} games in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)"],
+  "coach.full": ["{who} ({rollouts} {strategy} game each, 95% intervals)", "{who} ({rollouts} {strategy} games each, 95% intervals)"],
   "coach.bars": "the coach's estimate of each move's chance to win",
   "coach.exact_figure": "Exact: {rate}.",
-  "coach.won": "Won {wins} of {games} games (95% interval {low} to {high})",
+  "coach.won": ["Won {wins} of {games} game (95% interval {low} to {high})", "Won {wins} of {games} games (95% interval {low} to {high})"],
   "coach.dropped": "; no more games after that: clearly worse than the leader.",
   "coach.best": "Best. ",
   "coach.best_estimate": "Best estimate. ",
@@ -154,7 +154,7 @@ export const UI_ENGLISH = {
   "review.ask": "Review the game",
   "review.ask_title": "Each play's luck and error, the best moves and each player's chance to win over the game",
   "review.asking": "Reviewing…",
-  "review.chart": "Each player's chance to win over {plays} plays: at the start {start}; after play {play} {now}. Click to go to a play.",
+  "review.chart": ["Each player's chance to win over {plays} play: at the start {start}; after play {play} {now}. Click to go to a play.", "Each player's chance to win over {plays} plays: at the start {start}; after play {play} {now}. Click to go to a play."],
   "review.gave_away": "{colour}'s {card} gave away {error} of the chance to win: {best} was best (the card's luck: {luck}).",
   "review.best_played": "{colour}'s {card}: the best move (the card's luck: {luck}; chance to win now {after}).",
   "review.figures": "luck {luck} · error {error}",
@@ -240,8 +240,7 @@ export function pointsText(model, fraction, digits = 1, signed = false) {
   const language = wordsLanguage(model);
   const size = Math.abs(100 * fraction);
   const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  const body = language === "en" ? size.toFixed(digits)
-    : new Intl.NumberFormat(language, options).format(size);
+  const body = new Intl.NumberFormat(language, options).format(size);
   const zero = Number(size.toFixed(digits)) === 0;
   const sign = zero ? "" : fraction < 0 ? "−" : signed ? "+" : "";
   const own = (strings(model).ui || {})["review.points"];

@@ -27,11 +27,15 @@ PRESENTATION = {
     "report", "split", "set_xlabel", "set_ylabel", "set_title", "legend", "set_xticks",
     "nombre", "entier", "pourcent", "puissance", "couleur", "rapport", "rapport_du_coach",
     "format_number", "format_percent", "format_as",
+    # lesson 10's: a difference of chances in points, a count with its noun, and the sentences
+    # it prints from its results (their bodies are compared where they are defined)
+    "format_points", "points", "how_many", "nombre_de", "say_totals", "dire_totaux",
+    "say_mean_luck", "dire_chance_moyenne", "say_which_gives_away_more", "dire_qui_perd_plus",
 }
 #: Presentation calls whose first argument is what is computed; the rest (the language, the
 #: digits asked for) is the English format spec's.
 NUMBER_WRITERS = {"nombre", "entier", "pourcent", "puissance", "format_number", "format_percent",
-                  "format_as"}
+                  "format_as", "format_points", "points", "how_many", "nombre_de"}
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
 PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur",
                         "rapport", "rapport_du_coach"}

@@ -2,7 +2,7 @@
 // a sentence for the play shown, and each play's luck and error for the move list.
 
 import { h, svgEl } from "../dom.js";
-import { percentText, pointsText, uiText } from "../strings.js";
+import { percentText, pointsText, uiCount, uiText } from "../strings.js";
 import { cardLabel, colourName } from "../words.js";
 
 // A card's luck and a move's error are differences of two chances: written in percentage points
@@ -119,7 +119,7 @@ export function reviewPanel({ model, goto, shell }) {
     const start = review.colours.map((c, s) => `${colourName(model, c)} ${percentText(model, frames[0][s], 0)}`);
     const shown = review.colours.map((c, s) =>
       `${colourName(model, c)} ${percentText(model, frames[Math.min(i, n)][s], 0)}`);
-    const label = uiText(model, "review.chart", { plays: n, start: start.join(", "),
+    const label = uiCount(model, "review.chart", n, { plays: n, start: start.join(", "),
       play: Math.min(i, n), now: shown.join(", ") });
     // (focusable by the script only: where the focus goes when the review it asked for comes)
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",
