@@ -19,7 +19,7 @@ import pytest
 from sorry_widget import Game, Position, Record
 from sorry_widget.board.game import next_seat
 from sorry_widget.board.rules import get_rules
-from sorry_widget.core.numbers import format_number, format_percent, format_points
+from sorry_widget.core.numbers import format_percent, format_points
 from sorry_widget.simulation import exact
 from sorry_widget.simulation.evaluate import evaluate
 
