@@ -152,6 +152,37 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     page.close()
 
 
+@pytest.mark.parametrize("lesson", ["10-luck-or-skill.ipynb", "fr/10-chance-ou-talent.ipynb",
+                                    "09-how-strong.ipynb"])
+def test_a_lesson_opens_unchanged_once_its_kernel_is_up(lab, browser, lesson):
+    # Issue 39, point 16: JupyterLab writes the kernel's language_info into the notebook when the
+    # kernel starts; a lesson storing anything else opened marked unsaved. The lessons store what
+    # this kernel reports (tests/test_lessons.py), so nothing changes; where the environment's
+    # Python is another patch release, the version is the only thing that may.
+    import platform
+
+    base, token, served = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(90_000)
+    page.goto(f"{base}/lab/workspaces/clean-{lesson.replace('/', '-')}/tree/{lesson}?token={token}")
+    page.wait_for_function(
+        "(() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+        " return Boolean(w && w.sessionContext && w.sessionContext.session &&"
+        " w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle' &&"
+        " w.model && w.model.getMetadata('language_info').version); })()")
+    page.wait_for_timeout(1_000)  # (anything the kernel's info reply changes is in by then)
+    model = page.evaluate("() => { const w = window.jupyterapp.shell.currentWidget;"
+                          " return {dirty: w.model.dirty, metadata: w.model.toJSON().metadata}; }")
+    stored = json.loads((served / lesson).read_text())["metadata"]
+    if stored["language_info"].get("version") == platform.python_version():
+        assert model["dirty"] is False, model
+        assert model["metadata"] == stored
+    else:
+        assert {**model["metadata"]["language_info"], "version": None} == \
+            {**stored["language_info"], "version": None}
+    page.close()
+
+
 def test_the_quick_start_runs_in_voila(tmp_path, browser):
     with server(tmp_path, [sys.executable, "-m", "voila", "--no-browser", "--port={port}",
                            "--Voila.ip=127.0.0.1", "--token={token}", "01-quick-start.ipynb"],
