@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 import urllib.request
@@ -164,15 +165,22 @@ def test_a_lesson_opens_unchanged_once_its_kernel_is_up(lab, browser, lesson):
     base, token, served = lab
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.set_default_timeout(90_000)
-    page.goto(f"{base}/lab/workspaces/clean-{lesson.replace('/', '-')}/tree/{lesson}?token={token}")
-    page.wait_for_function(
-        "(() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        " return Boolean(w && w.sessionContext && w.sessionContext.session &&"
-        " w.sessionContext.session.kernel && w.sessionContext.kernelDisplayStatus === 'idle' &&"
-        " w.model && w.model.getMetadata('language_info').version); })()")
-    page.wait_for_timeout(1_000)  # (anything the kernel's info reply changes is in by then)
-    model = page.evaluate("() => { const w = window.jupyterapp.shell.currentWidget;"
-                          " return {dirty: w.model.dirty, metadata: w.model.toJSON().metadata}; }")
+    # (a workspace's name without the lesson's dots and slashes: JupyterLab routes on them)
+    workspace = "clean" + re.sub(r"\W", "", lesson.split(".")[0])
+    page.goto(f"{base}/lab/workspaces/{workspace}/tree/{lesson}?token={token}")
+    page.wait_for_selector(".jp-Notebook")
+    state = ("() => { const w = window.jupyterapp.shell.currentWidget;"
+             " const m = w && w.context && w.context.model;"
+             " return m ? {status: w.sessionContext.kernelDisplayStatus, dirty: m.dirty,"
+             " metadata: m.toJSON().metadata} : null; }")
+    deadline = time.time() + 90
+    model = page.evaluate(state)
+    while not (model and model["status"] == "idle"):
+        assert time.time() < deadline, f"the kernel did not start: {model}"
+        page.wait_for_timeout(1_000)
+        model = page.evaluate(state)
+    page.wait_for_timeout(3_000)  # (what the kernel's info reply changes is in by then)
+    model = page.evaluate(state)
     stored = json.loads((served / lesson).read_text())["metadata"]
     if stored["language_info"].get("version") == platform.python_version():
         assert model["dirty"] is False, model
