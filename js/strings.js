@@ -131,7 +131,7 @@ export const UI_ENGLISH = {
   team_line: "{team}: {home} of {pawns} HOME",
   "new.rule_set": "rule set",
   "new.players": "players",
-  "new.n_players": ["{n} players", "{n} players"],
+  "new.n_players": ["{n} player", "{n} players"],
   "new.people": "played by people:",
   "new.computer_players": "the others played by",
   "new.computer": "computer player",
@@ -142,11 +142,11 @@ export const UI_ENGLISH = {
   "a11y.play_card": "play {card}",
   "coach.who": "Which move is best? {colour}'s chance to win after each move",
   "coach.exactly": "{who}, exactly (both then playing their best; cards drawn with replacement)",
-  "coach.racing": "{who} ({games} {strategy} games in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)",
-  "coach.full": "{who} ({rollouts} {strategy} games each, 95% intervals)",
+  "coach.racing": ["{who} ({games} {strategy} game in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)", "{who} ({games} {strategy} games in all, up to {rollouts} after each; clearly worse moves dropped; 95% intervals)"],
+  "coach.full": ["{who} ({rollouts} {strategy} game each, 95% intervals)", "{who} ({rollouts} {strategy} games each, 95% intervals)"],
   "coach.bars": "the coach's estimate of each move's chance to win",
   "coach.exact_figure": "Exact: {rate}.",
-  "coach.won": "Won {wins} of {games} games (95% interval {low} to {high})",
+  "coach.won": ["Won {wins} of {games} game (95% interval {low} to {high})", "Won {wins} of {games} games (95% interval {low} to {high})"],
   "coach.dropped": "; no more games after that: clearly worse than the leader.",
   "coach.best": "Best. ",
   "coach.best_estimate": "Best estimate. ",
@@ -157,10 +157,11 @@ export const UI_ENGLISH = {
   "review.ask": "Review the game",
   "review.ask_title": "Each play's luck and error, the best moves and each player's chance to win over the game",
   "review.asking": "Reviewing…",
-  "review.chart": "Each player's chance to win over {plays} plays: at the start {start}; after play {play} {now}. Click to go to a play.",
+  "review.chart": ["Each player's chance to win over {plays} play: at the start {start}; after play {play} {now}. Click to go to a play.", "Each player's chance to win over {plays} plays: at the start {start}; after play {play} {now}. Click to go to a play."],
   "review.gave_away": "{colour}'s {card} gave away {error} of the chance to win: {best} was best (the card's luck: {luck}).",
   "review.best_played": "{colour}'s {card}: the best move (the card's luck: {luck}; chance to win now {after}).",
   "review.figures": "luck {luck} · error {error}",
+  "review.points": ["{n} point", "{n} points"],
   "review.start": "At the start: {chances}.",
   "choice.sorry_on": "On {colour}",
   "choice.play_2": "{first} then {second}",
@@ -228,6 +229,27 @@ export function percentText(model, fraction, digits = 1) {
   if (language === "en") return `${(100 * fraction).toFixed(digits)}%`;
   return new Intl.NumberFormat(language, { style: "percent", minimumFractionDigits: digits,
     maximumFractionDigits: digits }).format(fraction);
+}
+
+/**
+ * A difference of two chances (fractions) in percentage points with `digits` decimals in the
+ * words' language: "16.9 points", "−1.2 points", "16,9 points" (`signed`: "+" before a positive
+ * one; one that rounds to zero has no sign). The word's form is CLDR's for the number as written
+ * (Intl.PluralRules: "1.0 points", "1,5 point"), as sorry_widget/core/numbers.py's format_points.
+ * @param {AnyModel} model @param {number} fraction @param {number} [digits]
+ * @param {boolean} [signed]
+ */
+export function pointsText(model, fraction, digits = 1, signed = false) {
+  const language = wordsLanguage(model);
+  const size = Math.abs(100 * fraction);
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  const body = new Intl.NumberFormat(language, options).format(size);
+  const zero = Number(size.toFixed(digits)) === 0;
+  const sign = zero ? "" : fraction < 0 ? "−" : signed ? "+" : "";
+  const own = (strings(model).ui || {})["review.points"];
+  const forms = Array.isArray(own) ? own : UI_ENGLISH["review.points"];
+  const one = new Intl.PluralRules(language, options).select(Number(size.toFixed(digits))) === "one";
+  return fill(forms[one ? 0 : Math.min(1, forms.length - 1)], { n: sign + body });
 }
 
 // --- plural rules: gettext's C expressions of n, e.g. "(n > 1)" --------------------------------

@@ -15,7 +15,7 @@ from support.axe import report, run_axe, serious
 from support.boards import game_drawing
 from support.browser import Bridge, expected_pawns, focused, tab_to
 from sorry_widget import SorryWidget
-from sorry_widget.core.numbers import format_percent
+from sorry_widget.core.numbers import format_percent, format_points
 from sorry_widget.simulation.review import review
 
 pytestmark = [pytest.mark.browser]  # its tier: tests/conftest.py
@@ -84,14 +84,15 @@ def _play_as_a_person(bridge) -> tuple[list[int], list[str]]:
     raise AssertionError("the game did not end in 200 turns of the person's")
 
 
-def _percent(fraction: float, language: str) -> str:
-    return format_percent(fraction, language, digits=1)
+def _points(fraction: float, language: str) -> str:
+    """A difference of chances as the review writes an error: "3.1 points"."""
+    return format_points(fraction, language, 1)
 
 
 def _signed(fraction: float, language: str) -> str:
-    """A signed figure as the review writes luck: "+3.1%", "−1.0%" (a minus sign, U+2212)."""
-    text = _percent(abs(fraction), language)
-    return f"+{text}" if fraction > 0.0005 else f"\u2212{text}" if fraction < -0.0005 else text
+    """A signed difference as the review writes luck: "+3.1 points", "−1.0 points" (a minus
+    sign, U+2212)."""
+    return format_points(fraction, language, 1, signed=True).replace("-", "\u2212")
 
 
 def _chart_chances(page, language: str) -> dict[str, list[float]]:
@@ -117,8 +118,8 @@ def _chart_chances(page, language: str) -> dict[str, list[float]]:
      "Red's 10 gave away {error} of the chance to win: {best} was best (the card's luck: "
      "{luck})."),
     ("fr", "Space", ("Analyser la partie", "chance", "erreur"),
-     "Le 10 de Rouge a coûté {error} de la chance de gagner : {best} était meilleur (la chance "
-     "de la carte : {luck})."),
+     "Le 10 de Rouge a coûté {error} de probabilité de gagner : {best} était meilleur (la "
+     "chance de la carte : {luck})."),
 ], ids=["en", "fr"])
 def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, words, sentence):
     ask, luck_word, error_word = words
@@ -166,7 +167,7 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     assert items.count() == len(plays)
     for n, p in enumerate(plays, 1):
         figures = f"{luck_word} {_signed(p.luck, language)} · {error_word} " \
-                  f"{_percent(p.error, language)}".replace(" ", "\u00a0")
+                  f"{_points(p.error, language)}".replace(" ", "\u00a0")
         item = items.nth(n - 1)
         assert item.get_attribute("data-play") == str(n)
         assert p.move in item.text_content() and figures in item.text_content(), \
@@ -177,13 +178,14 @@ def test_a_game_played_on_the_page_is_reviewed_there(page, language, press, word
     items.nth(0).click()
     bridge.wait_shown(1)
     said = page.locator(".sw-review-sentence").text_content()
-    expected = sentence.format(error=_percent(plays[0].error, language), best=BEST,
+    expected = sentence.format(error=_points(plays[0].error, language), best=BEST,
                                luck=_signed(plays[0].luck, language))
     assert said == expected, (said, expected)
     if language == "fr":
-        # A decimal comma and a no-break space before "%", as the project writes French numbers.
-        error = _percent(plays[0].error, "fr")
-        assert "," in error and error.endswith("\u00a0%") and error in said
+        # A decimal comma and a no-break space before "points", as the project writes French
+        # numbers; an error is a difference of two chances, in points, never a "%".
+        error = _points(plays[0].error, "fr")
+        assert "," in error and "\u00a0point" in error and error in said and "%" not in said
     position = record.replay()[0]
     best = next(m for m in position.legal_moves(plays[0].card) if m.notation == BEST)
     before, after = Counter(expected_pawns(position)["red"]), \

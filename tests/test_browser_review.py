@@ -30,7 +30,7 @@ def _reviewed(language: str):
 
 @pytest.mark.parametrize("language, gave_away, title, figures", [
     ("en", "gave away", "Chance to win, play by play", ("luck", "error")),
-    ("fr", "a coûté", "Chance de gagner, coup par coup", ("chance", "erreur")),
+    ("fr", "a coûté", "Probabilité de gagner, coup par coup", ("chance", "erreur")),
 ])
 def test_a_replay_shows_its_review(page, language, gave_away, title, figures):
     widget, result, at = _reviewed(language)

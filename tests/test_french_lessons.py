@@ -27,11 +27,15 @@ PRESENTATION = {
     "report", "split", "set_xlabel", "set_ylabel", "set_title", "legend", "set_xticks",
     "nombre", "entier", "pourcent", "puissance", "couleur", "rapport", "rapport_du_coach",
     "format_number", "format_percent", "format_as",
+    # lesson 10's: a difference of chances in points, a count with its noun, and the sentences
+    # it prints from its results (their bodies are compared where they are defined)
+    "format_points", "points", "how_many", "nombre_de", "say_totals", "dire_totaux",
+    "say_mean_luck", "dire_chance_moyenne", "say_which_gives_away_more", "dire_qui_perd_plus",
 }
 #: Presentation calls whose first argument is what is computed; the rest (the language, the
 #: digits asked for) is the English format spec's.
 NUMBER_WRITERS = {"nombre", "entier", "pourcent", "puissance", "format_number", "format_percent",
-                  "format_as"}
+                  "format_as", "format_points", "points", "how_many", "nombre_de"}
 #: Helpers a lesson defines to present its numbers: their bodies are presentation too.
 PRESENTATION_HELPERS = {"say", "dire", "nombre", "entier", "pourcent", "puissance", "couleur",
                         "rapport", "rapport_du_coach"}
@@ -52,6 +56,9 @@ RESTRUCTURED = {
 }
 #: One-word labels an English cell prints, which the French cell prints translated.
 LABELS = {("06", 6): ("teams",), ("05", 2): ("inside", "outside")}
+#: Data a French cell reads from the French docs where its English twin reads the English: the
+#: page and the word that marks its tables (lesson 9 shows the ladder page's own tables).
+FRENCH_PAGES = {("09", 4): {"ladder.md": "fr/ladder.md", "Rating": "Cote"}}
 DATA_STRING = re.compile(r"[A-Za-z0-9_.:/!+<>\-]+")
 
 
@@ -199,6 +206,8 @@ def test_each_french_lesson_computes_what_its_english_twin_computes(english, fre
         right = computation(b, structure, french.parent, defined_functions(fr))
         for label in LABELS.get((english.name[:2], i), ()):
             left["strings"][label] -= 1
+        for page, french_page in FRENCH_PAGES.get((english.name[:2], i), {}).items():
+            left["strings"][french_page] += left["strings"].pop(page, 0)
         for part in left:
             if left[part] != right[part]:
                 only_en, only_fr = left[part] - right[part], right[part] - left[part]

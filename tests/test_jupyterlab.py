@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 import urllib.request
@@ -149,6 +150,44 @@ def test_the_rules_tour_stays_on_each_rules_card_after_run_all(lab, browser):
     c8.locator(".sw-status", has_text="Red holds a 7").wait_for()
     assert c8.locator(".card-face").get_attribute("data-card") == "7"
     try_the_rules_tour_c13_move(page.locator(".sorry-widget"))
+    page.close()
+
+
+@pytest.mark.parametrize("lesson", ["10-luck-or-skill.ipynb", "fr/10-chance-ou-talent.ipynb",
+                                    "09-how-strong.ipynb"])
+def test_a_lesson_opens_unchanged_once_its_kernel_is_up(lab, browser, lesson):
+    # Issue 39, point 16: JupyterLab writes the kernel's language_info into the notebook when the
+    # kernel starts; a lesson storing anything else opened marked unsaved. The lessons store what
+    # this kernel reports (tests/test_lessons.py), so nothing changes; where the environment's
+    # Python is another patch release, the version is the only thing that may.
+    import platform
+
+    base, token, served = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.set_default_timeout(90_000)
+    # (a workspace's name without the lesson's dots and slashes: JupyterLab routes on them)
+    workspace = "clean" + re.sub(r"\W", "", lesson.split(".")[0])
+    page.goto(f"{base}/lab/workspaces/{workspace}/tree/{lesson}?token={token}")
+    page.wait_for_selector(".jp-Notebook")
+    state = ("() => { const w = window.jupyterapp.shell.currentWidget;"
+             " const m = w && w.context && w.context.model;"
+             " return m ? {status: w.sessionContext.kernelDisplayStatus, dirty: m.dirty,"
+             " metadata: m.toJSON().metadata} : null; }")
+    deadline = time.time() + 90
+    model = page.evaluate(state)
+    while not (model and model["status"] == "idle"):
+        assert time.time() < deadline, f"the kernel did not start: {model}"
+        page.wait_for_timeout(1_000)
+        model = page.evaluate(state)
+    page.wait_for_timeout(3_000)  # (what the kernel's info reply changes is in by then)
+    model = page.evaluate(state)
+    stored = json.loads((served / lesson).read_text())["metadata"]
+    if stored["language_info"].get("version") == platform.python_version():
+        assert model["dirty"] is False, model
+        assert model["metadata"] == stored
+    else:
+        assert {**model["metadata"]["language_info"], "version": None} == \
+            {**stored["language_info"], "version": None}
     page.close()
 
 

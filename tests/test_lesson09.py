@@ -38,9 +38,9 @@ SAID = {
         "pair": rf"^(\S+) against (\S+): \S+ won {NUMBER} of {NUMBER} games, {PERCENT} \(95% "
                 rf"interval {PERCENT} to {PERCENT}, bootstrap over the deals\)$",
         "first": r"wins ([\d.]+%) of games when both play their best; yellow ([\d.]+%)",
-        "first_learned": r"The learned player's estimate instead: red, drawing first, wins ([\d.]+%)",
+        "first_learned": r"it gives red, drawing first, ([\d.]+%) here and the same at the start",
         "move": r"^(\S+(?: \S+)?): red wins ([\d.]+%)$",
-        "best_loses": r"Even the best move loses ([\d.]+%) of the time",
+        "best_loses": r"[Ee]ven the best move loses ([\d.]+%) of the time",
         "learned": r"^(.+): red wins ([\d.]+%) before training, ([\d.]+%) after$",
     },
     "fr": {
@@ -50,10 +50,10 @@ SAID = {
                 rf"\(intervalle à 95 % de {PERCENT} à {PERCENT}, bootstrap sur les donnes\)$",
         "first": r"gagne ([\d,]+\u00a0%) des parties quand les deux jouent au mieux ; le jaune "
                  r"([\d,]+\u00a0%)",
-        "first_learned": r"L'estimation du joueur appris à la place\u00a0: le rouge, qui tire en "
-                         r"premier, gagne ([\d,]+\u00a0%)",
+        "first_learned": r"il donne au rouge, qui tire en premier, ([\d,]+\u00a0%) ici et autant "
+                         r"au départ",
         "move": r"^(\S+(?: \S+)?)\u00a0: le rouge gagne ([\d,]+\u00a0%)$",
-        "best_loses": r"Même le meilleur coup perd ([\d,]+\u00a0%) du temps",
+        "best_loses": r"[Mm]ême le meilleur coup perd ([\d,]+\u00a0%) du temps",
         "learned": r"^(.+)\u00a0: le rouge gagne ([\d,]+\u00a0%) avant l'entraînement, "
                    r"([\d,]+\u00a0%) après$",
     },
@@ -213,14 +213,21 @@ def test_the_small_ladders_ratings_are_the_bradley_terry_fit(run, deals):
                                                         reverse=True)
 
 
+#: The ladder page each lesson shows the tables of (the French lesson, the French page's), the
+#: heading after its 2-player tables and the column that marks a ratings table.
+LADDER_PAGES = {"en": ("ladder.md", "### Four players", "| Rating |"),
+                "fr": ("fr/ladder.md", "### Quatre joueurs", "| Cote |")}
+
+
 def test_the_docs_table_is_the_ladder_pages(run):
     language, printed, shown = run
-    page = ROOT / "docs" / "ladder.md"
+    name, four_players, rating = LADDER_PAGES[language]
+    page = ROOT / "docs" / name
     text = page.read_text(encoding="utf-8") if page.exists() else ""
-    # The ratings tables of the 2-player section, as the page has them.
-    two_players = text[:text.find("### Four players")] if "### Four players" in text else text
+    # The ratings tables of the 2-player section, as the page in the lesson's language has them.
+    two_players = text[:text.find(four_players)] if four_players in text else text
     tables = [t for t in re.findall(r"(?m)((?:^\|.*\|\n)+)", two_players)
-              if "| Rating |" in t.split("\n")[0]]
+              if rating in t.split("\n")[0]]
     displayed = [m for markdown in shown for m in markdown]
     if tables:
         assert displayed == tables and len(tables) >= 2
@@ -279,8 +286,13 @@ def test_going_first_with_two_pawns_each(run):
         assert said.groups() == (format_percent(value, language, digits=2),
                                  format_percent(1 - value, language, digits=2))
     else:
+        # Without the table the cell does not pass the learned value off as an estimate of the
+        # two-pawn game: it gives every position where the pawns stand alike the same value.
         said = re.search(SAID[language]["first_learned"], text)
         assert said[1] == format_percent(learned_chance(TWO_PAWNS), language, digits=2)
+        assert learned_chance(TWO_PAWNS) == pytest.approx(learned_chance(Position.initial(2)),
+                                                           abs=1e-9)
+        assert "when both play their best" not in text and "jouent au mieux" not in text
 
 
 def test_how_often_the_better_move_loses(run):
@@ -300,6 +312,12 @@ def test_how_often_the_better_move_loses(run):
     assert said == {n: format_percent(c, language, digits=1) for n, c in expected.items()}
     loses = re.search(SAID[language]["best_loses"], " ".join(lines))[1]
     assert loses == format_percent(1 - max(expected.values()), language, digits=1)
+    # The cell says whose figures these are: exact with the table, else estimates.
+    heading = {("en", True): "Exact, with best play by both",
+               ("en", False): "The learned player's estimates",
+               ("fr", True): "Exactes, quand les deux jouent au mieux",
+               ("fr", False): "Les estimations du joueur appris"}
+    assert heading[language, table is not None] in " ".join(lines)
 
 
 def test_the_learned_players_values_before_and_after_training(run):

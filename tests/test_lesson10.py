@@ -19,7 +19,7 @@ import pytest
 from sorry_widget import Game, Position, Record
 from sorry_widget.board.game import next_seat
 from sorry_widget.board.rules import get_rules
-from sorry_widget.core.numbers import format_number, format_percent
+from sorry_widget.core.numbers import format_percent, format_points
 from sorry_widget.simulation import exact
 from sorry_widget.simulation.evaluate import evaluate
 
@@ -154,11 +154,14 @@ def test_the_costliest_decision_and_the_luckiest_card_are_red_s_and_add_up(lesso
         assert (1.0 if best.wins else evaluate(position_after(best)).chances["red"]) == \
             pytest.approx(p["after_draw"], abs=1e-12)
         words = lesson["printed"]
-        for value in (p["before"], p["after_draw"], p["after"], p["after_draw"] - p["after"]):
+        # Chances in percent; the error and the luck, differences of chances, in points.
+        for value in (p["before"], p["after_draw"], p["after"]):
             assert format_percent(value, lang) in words
+        assert f"{format_points(p['after_draw'] - p['after'], lang)}." in words
         lp = luckiest[1]
-        for value in (lp["before"], lp["after_draw"], lp["after_draw"] - lp["before"]):
+        for value in (lp["before"], lp["after_draw"]):
             assert format_percent(value, lang) in words
+        assert f"{format_points(lp['after_draw'] - lp['before'], lang, signed=True)}." in words
         assert lesson["board" if lang == "en" else "plateau"].play == n
     # The sums telescope: red's (luck - error) minus yellow's is red's result minus its chance
     # at the start, here computed from the evaluator and the winner.
@@ -167,11 +170,12 @@ def test_the_costliest_decision_and_the_luckiest_card_are_red_s_and_add_up(lesso
     start = evaluate(record.replay()[0]).chances["red"]
     difference = (red["luck"] - red["error"]) - (yellow["luck"] - yellow["error"])
     assert difference == pytest.approx(result - start, abs=1e-9)
-    assert f"{result - start:+.6f}" in lessons["en"]["printed"]
-    assert format_number(result - start, "fr", 6) in lessons["fr"]["printed"]
+    assert format_points(result - start, "en", 4, True) in lessons["en"]["printed"]
+    assert format_points(result - start, "fr", 4, True) in lessons["fr"]["printed"]
     for colour, t in (("red", red), ("yellow", yellow)):
-        assert f"{colour}: luck {t['luck']:+.3f}, error {t['error']:.3f} over " \
-               f"{t['decisions']} decisions ({t['per_decision']:.4f} per decision)" in \
+        assert f"{colour}: luck {format_points(t['luck'], 'en', 1, True)}, error " \
+               f"{format_points(t['error'], 'en')} over {t['decisions']} decisions " \
+               f"({format_points(t['per_decision'], 'en', 2)} per decision)" in \
                lessons["en"]["printed"]
 
 
@@ -216,31 +220,44 @@ def test_better_players_give_away_less_per_decision(lessons, class_games):
     for name, rates in class_games["rates"].items():
         assert en["error_rates"][name] == pytest.approx(rates, abs=1e-12)
         m, low, high = intervals[name] = mean_and_interval(rates)
-        assert f"{name}: error per decision {m:.4f} (95% interval {low:.4f} to {high:.4f}), " \
+        assert f"{name}: error per decision {format_points(m, 'en', 2)} (95% interval " \
+               f"{format_points(low, 'en', 2)} to {format_points(high, 'en', 2)}), " \
                f"over {len(rates)} games" in en["printed"]
-        assert fr(f"{name} : erreur par décision {format_number(m, 'fr', 4)} (intervalle à "
-                  f"95 % de {format_number(low, 'fr', 4)} à {format_number(high, 'fr', 4)}), "
+        assert fr(f"{name} : erreur par décision {format_points(m, 'fr', 2)} (intervalle à "
+                  f"95 % de {format_points(low, 'fr', 2)} à {format_points(high, 'fr', 2)}), "
                   f"sur {len(rates)} parties") in french["printed"]
-    # What the lesson's words say: random gives away more than greedy, greedy than learned.
-    assert intervals["random"][1] > intervals["greedy"][2]
-    assert intervals["greedy"][1] > intervals["learned"][2]
+    # What the lesson prints of each pair, from the intervals computed here.
+    for a, b in (("random", "greedy"), ("greedy", "learned")):
+        apart = intervals[a][1] > intervals[b][2] or intervals[b][1] > intervals[a][2]
+        more, less = (a, b) if intervals[a][0] > intervals[b][0] else (b, a)
+        said = f"{more} gives away more per decision than {less}: their intervals do not overlap."
+        overlap = f"{a} and {b}: their intervals overlap"
+        assert (said in en["printed"], overlap in en["printed"]) == (apart, not apart)
     for (a, b), won in class_games["wins"].items():
         low, high = wilson(won, 16)
         assert f"{a} beat {b} in {won} of 16 games: {won / 16:.0%} (95% Wilson interval " \
                f"{low:.0%} to {high:.0%})" in en["printed"]
-        assert fr(f"{a} a battu {b} dans {won} parties sur 16 : "
+        assert fr(f"{a} a battu {b} dans {won} {'partie' if won <= 1 else 'parties'} sur 16 : "
                   f"{format_percent(won / 16, 'fr', 0)}") in french["printed"]
 
 
-def test_the_mean_luck_per_game_and_its_interval(lessons, class_games):
-    m, low, high = mean_and_interval(class_games["luck"])
+def luck_said(values: list[float], lang: str, what: str) -> str:
+    """What the lessons print of a mean luck: the mean and its interval in points, and on which
+    side of zero the interval is."""
+    m, low, high = mean_and_interval(values)
     inside = low <= 0 <= high
-    assert f"Luck per game over 96 player-games: mean {m:+.3f} (95% interval {low:+.3f} to " \
-           f"{high:+.3f}); zero is {'inside' if inside else 'outside'} the interval." in \
-           lessons["en"]["printed"]
-    assert fr(f"moyenne {format_number(m, 'fr', 3)} (intervalle à 95 % de "
-              f"{format_number(low, 'fr', 3)} à {format_number(high, 'fr', 3)}) ; zéro est "
-              f"{'dans' if inside else 'hors de'} l'intervalle") in lessons["fr"]["printed"]
+    interval = [format_points(v, lang, 1, True) for v in (m, low, high)]
+    if lang == "en":
+        return (f"Luck per {what} over {len(values)} player-{what}s: mean {interval[0]} (95% "
+                f"interval {interval[1]} to {interval[2]}); zero is "
+                f"{'inside' if inside else 'outside'} the interval")
+    return fr(f"moyenne {interval[0]} (intervalle à 95 % de {interval[1]} à {interval[2]}) ; "
+              f"zéro est {'dans' if inside else 'hors de'} l'intervalle")
+
+
+def test_the_mean_luck_per_game_and_its_interval(lessons, class_games):
+    for lang in LESSONS:
+        assert luck_said(class_games["luck"], lang, "game") in lessons[lang]["printed"]
 
 
 def test_in_exact_races_the_mean_luck_is_within_its_interval_of_zero(lessons):
@@ -257,18 +274,16 @@ def test_in_exact_races_the_mean_luck_is_within_its_interval_of_zero(lessons):
             errors[name][0] += t["error"]
             errors[name][1] += t["decisions"]
         assert all(evaluate(p).exact for p in record.replay())
-    m, low, high = mean_and_interval(luck)
-    assert low <= 0 <= high  # what the lesson's words say of the race
-    assert f"100 races, every chance exact: True. Luck per race over 200 player-races: mean " \
-           f"{m:+.3f} (95% interval {low:+.3f} to {high:+.3f}); zero is inside the interval." \
-           in lessons["en"]["printed"]
-    assert fr(f"moyenne {format_number(m, 'fr', 3)} (intervalle à 95 % de "
-              f"{format_number(low, 'fr', 3)} à {format_number(high, 'fr', 3)}) ; zéro est dans "
-              "l'intervalle") in lessons["fr"]["printed"]
+    assert "100 races, every chance exact: True." in lessons["en"]["printed"]
+    for lang in LESSONS:
+        assert luck_said(luck, lang, "race") in lessons[lang]["printed"]
     for name, (error, decisions) in errors.items():
         assert f"{name}: {decisions} decisions in 100 races, error per decision " \
-               f"{error / decisions:.4f}" in lessons["en"]["printed"]
-    assert errors["greedy"][0] / errors["greedy"][1] < errors["random"][0] / errors["random"][1]
+               f"{format_points(error / decisions, 'en', 2)}" in lessons["en"]["printed"]
+    rates = {name: error / decisions for name, (error, decisions) in errors.items()}
+    less, more = sorted(rates, key=rates.get)
+    assert f"In these races {less} gave away less per decision than {more}." in \
+        lessons["en"]["printed"]
 
 
 def test_the_lesson_says_what_it_computed():
@@ -280,3 +295,110 @@ def test_the_lesson_says_what_it_computed():
             assert "It is not a 95% chance that this one interval holds it" in words
         else:
             assert "avec remise" in words and "approximation normale" in words
+
+
+# --- the sentences that depend on a result, for every outcome ----------------------------------
+
+
+def helpers(lang: str) -> dict:
+    """The lesson's first code cell run alone: the helpers that print its sentences which depend
+    on a result, to be called here with made-up outcomes on each side."""
+    names: dict = {}
+    first = next(c for c in json.loads(LESSONS[lang].read_text())["cells"]
+                 if c["cell_type"] == "code")
+    exec(compile("".join(first["source"]), str(LESSONS[lang]), "exec"), names)
+    return names
+
+
+def printed_by(function, *args) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        function(*args)
+    return re.sub(r" *\n *", " ", out.getvalue())
+
+
+#: Made-up lucks per game whose mean's interval holds zero, lies above it, lies below it.
+LUCK_SIDES = {"inside": [-0.1, 0.1, -0.05, 0.05, 0.02], "above": [0.10, 0.11, 0.13, 0.10, 0.12],
+              "below": [-0.10, -0.11, -0.13, -0.10, -0.12]}
+VERDICTS = {"en": {"inside": "cannot tell the mean luck from zero",
+                   "above": "the luck averaged above zero", "below": "the luck averaged below zero"},
+            "fr": {"inside": "ne distinguent pas la chance moyenne de zéro",
+                   "above": "en moyenne au-dessus de zéro", "below": "en moyenne au-dessous de zéro"}}
+
+
+@pytest.mark.parametrize("lang", LESSONS)
+@pytest.mark.parametrize("side", LUCK_SIDES)
+def test_the_mean_luck_is_said_to_be_on_the_side_of_zero_it_is(lang, side):
+    values = LUCK_SIDES[side]
+    m, low, high = mean_and_interval(values)
+    assert {"inside": low <= 0 <= high, "above": low > 0, "below": high < 0}[side]
+    names = helpers(lang)
+    if lang == "en":
+        words = printed_by(names["say_mean_luck"], values, "game")
+    else:
+        words = printed_by(names["dire_chance_moyenne"], values, "partie", "parties")
+    assert luck_said(values, lang, "game") in words
+    for other, verdict in VERDICTS[lang].items():
+        assert (verdict in words) == (other == side), (side, words)
+
+
+#: Made-up errors per decision (mean, low, high): two players told apart, in either order, and
+#: two whose intervals overlap.
+ORDERS = {"apart": {"a": (0.010, 0.009, 0.011), "b": (0.004, 0.003, 0.005)},
+          "reversed": {"a": (0.004, 0.003, 0.005), "b": (0.010, 0.009, 0.011)},
+          "overlap": {"a": (0.010, 0.004, 0.016), "b": (0.008, 0.002, 0.014)}}
+
+
+@pytest.mark.parametrize("lang", LESSONS)
+@pytest.mark.parametrize("case", ORDERS)
+def test_which_player_gives_away_more_is_said_only_where_the_intervals_tell(lang, case):
+    names = helpers(lang)
+    words = printed_by(names["say_which_gives_away_more" if lang == "en" else
+                             "dire_qui_perd_plus"], ORDERS[case])
+    more = {"apart": ("a", "b"), "reversed": ("b", "a"), "overlap": None}[case]
+    if lang == "en":
+        said = f"{more[0]} gives away more per decision than {more[1]}" if more else \
+            "a and b: their intervals overlap"
+    else:
+        said = f"{more[0]} perd plus par décision que {more[1]}" if more else \
+            "a et b\u00a0: leurs intervalles se chevauchent"
+    assert said in words, words
+    assert ("intervals overlap," in words or "intervalles se chevauchent," in words) == \
+        (more is None)
+
+
+@pytest.mark.parametrize("lang", LESSONS)
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_players_totals_name_their_counts_in_the_right_form(lang, n):
+    from types import SimpleNamespace
+
+    from support.plurals import wrong_plurals
+
+    names = helpers(lang)
+    totals = SimpleNamespace(luck=0.0123, error=0.0456, decisions=n, blunders=n,
+                             error_per_decision=0.0456 / n if n else 0.0)
+    words = printed_by(names["say_totals" if lang == "en" else "dire_totaux"], "red", totals)
+    assert wrong_plurals(words, lang) == [], words
+    one = n == 1 if lang == "en" else n <= 1
+    noun = {"en": ("blunder", "blunders"), "fr": ("gaffe", "gaffes")}[lang][0 if one else 1]
+    assert f" {n} {noun} " in words, words
+    # Luck and error are differences of chances: in points, never in percent.
+    assert format_points(0.0123, lang, 1, True) in words and "%" not in words
+
+
+def test_no_count_is_printed_with_the_wrong_form_of_its_noun(lessons):
+    from support.plurals import wrong_plurals
+
+    for lang, lesson in lessons.items():
+        assert wrong_plurals(lesson["printed"], lang) == []
+
+
+def test_the_lessons_luck_and_error_are_in_points_and_chances_in_percent(lessons):
+    # Every figure printed beside "luck"/"error" (English) or "chance"/"erreur" (French) is in
+    # points: a number followed by "%" never follows those words.
+    for lang, words in (("en", ("luck", "error")), ("fr", ("chance", "erreur"))):
+        printed = lessons[lang]["printed"]
+        for word in words:
+            assert not re.search(rf"\b{word}s? (de |of )?[+\-]?[\d.,\u202f]+\u00a0?%", printed), \
+                (lang, word)
+        assert re.search(r"[+-]?[\d.,]+[ \u00a0]points?\b", printed)

@@ -322,3 +322,28 @@ def test_lesson_5_coach_question_with_the_batch_engine_plays_enough_games_and_an
     lo, hi = wilson(30, 40)
     assert f"won 30 of 40 games = 75% (95% interval {lo:.0%} to {hi:.0%})" in printed
     assert "listening to the coach pays" in printed
+
+
+def test_every_lesson_stores_the_language_info_its_kernel_reports():
+    # Issue 39, point 16: JupyterLab copies the kernel's language_info into the notebook when the
+    # kernel starts; a lesson that stored anything else opened marked unsaved. Every lesson stores
+    # what ipykernel reports (scripts/lesson_metadata.py writes it), for Python 3.11 as the
+    # README's set-up and the CI have it; a patch release differs only in "version".
+    import platform
+
+    pytest.importorskip("ipykernel")
+    from ipykernel.ipkernel import IPythonKernel
+
+    reported = json.loads(json.dumps(IPythonKernel.language_info))
+    lessons = sorted([*(ROOT / "notebooks").glob("*.ipynb"),
+                      *(ROOT / "notebooks" / "fr").glob("*.ipynb")])
+    assert len(lessons) == 20
+    stored = {path.name: json.loads(path.read_text(encoding="utf-8"))["metadata"]
+              for path in lessons}
+    for name, metadata in stored.items():
+        info = metadata.get("language_info", {})
+        assert {**info, "version": None} == {**reported, "version": None}, name
+        assert info["version"].split(".")[:2] == platform.python_version().split(".")[:2], name
+        assert metadata["kernelspec"] == {"display_name": "Python 3 (ipykernel)",
+                                          "language": "python", "name": "python3"}, name
+    assert len({json.dumps(m, sort_keys=True) for m in stored.values()}) == 1

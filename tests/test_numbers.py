@@ -180,3 +180,27 @@ def test_numbers_formats_a_whole_sentence():
         f"95,3{NBSP}% of 12{NNBSP}000 games, seed 123456, mean 2,5")
     with pytest.raises(ValueError, match="'xx'"):
         numbers.Numbers("xx")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("digits", [0, 1, 2])
+def test_points_are_the_percentage_with_its_word_in_cldrs_plural_form(lang, digits):
+    from sorry_widget.core.numbers import POINT_WORDS, format_points
+
+    one, other = POINT_WORDS[lang]
+    space = NBSP if lang == "fr" else " "
+    for value in [v / 100 for v in sample_values(200)] + [0.01, -0.01, 0.015, 0.0199, 0.02]:
+        text = format_points(value, lang, digits, signed=True)
+        number, _, word = text.rpartition(space)
+        written = format_percent(abs(value), lang, digits)[:-len(numbers.conventions(
+            lang).percent_suffix)]
+        zero = not written.strip("0.," + NNBSP)
+        sign = "" if zero else "-" if value < 0 else "+"
+        assert number == sign + written, (value, text)
+        # The word's form: CLDR's plural category of the number as written (Babel's rule).
+        plain = Decimal(format(abs(value) * 100, f".{digits}f"))
+        assert word == (one if Locale.parse(lang).plural_form(plain) == "one" else other), text
+    assert format_points(0.169, "en") == "16.9 points" and format_points(0.01, "en", 0) == \
+        "1 point"
+    assert format_points(-0.012, "fr", 1, True) == f"-1,2{NBSP}point"
+    assert format_points(0.169, "fr", 1, True) == f"+16,9{NBSP}points"

@@ -184,7 +184,7 @@ def test_the_page_gets_its_words_from_the_catalogs():
     assert (french["nplurals"], french["plural"]) == update_catalogs.plural_forms("fr")
     assert french["ui"]["new.n_players"] == ["{n} joueur", "{n} joueurs"]
     assert (en["nplurals"], en["plural"], en["ui"]["new.n_players"]) == \
-        (2, "(n != 1)", ["{n} players", "{n} players"])
+        (2, "(n != 1)", ["{n} player", "{n} players"])
     # A colour, a card, a place: the words catalog's, the one Python uses too.
     assert french["words"]["colour.red"] == word("red", "fr", "colour.red") == "rouge"
     assert french["words"]["cardgame.card.take-2"] == "Pigez-en 2"

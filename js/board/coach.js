@@ -1,7 +1,7 @@
 // The coach: each move's chance to win, as bars and as coloured places.
 
 import { h } from "../dom.js";
-import { numberText, percentText, uiText } from "../strings.js";
+import { numberText, percentText, uiCount, uiText } from "../strings.js";
 import { colourName } from "../words.js";
 
 /**
@@ -16,7 +16,9 @@ export function coachHeading(model, advice) {
   if (advice.method === "exact") return t("coach.exactly", { who });
   const numbers = { who, strategy: advice.strategy, games: numberText(model, advice.games),
     rollouts: numberText(model, advice.rollouts) };
-  return t(advice.method === "racing" ? "coach.racing" : "coach.full", numbers);
+  // (the noun "games" follows the number of games in all, or the games after each move)
+  return advice.method === "racing" ? uiCount(model, "coach.racing", advice.games, numbers)
+    : uiCount(model, "coach.full", advice.rollouts, numbers);
 }
 
 /**
@@ -71,7 +73,7 @@ export function coachPanel({ model, shell, choices, pending, svg, sendMove }) {
     for (const m of advice.moves) {
       // An exact figure has no interval to draw; an estimate says how many games it rests on.
       const figure = m.exact ? uiText(model, "coach.exact_figure", { rate: pct(m.win_rate) })
-        : uiText(model, "coach.won", { wins: m.wins, games: m.games, low: pct(m.ci95[0]),
+        : uiCount(model, "coach.won", m.games, { wins: m.wins, games: m.games, low: pct(m.ci95[0]),
           high: pct(m.ci95[1]) }) + (m.dropped ? uiText(model, "coach.dropped") : ".");
       const best = !m.best ? "" : uiText(model, m.exact ? "coach.best" : "coach.best_estimate");
       const row = h("button", { type: "button",

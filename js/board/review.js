@@ -2,14 +2,11 @@
 // a sentence for the play shown, and each play's luck and error for the move list.
 
 import { h, svgEl } from "../dom.js";
-import { numberText, percentText, uiText } from "../strings.js";
+import { numberText, percentText, pointsText, uiCount, uiText } from "../strings.js";
 import { cardLabel, colourName } from "../words.js";
 
-/** A signed percentage: "+3.2%", "−1.0%" ("+3,2 %" in French). */
-function signed(model, x) {
-  const text = percentText(model, Math.abs(x), 1);
-  return x > 0.0005 ? `+${text}` : x < -0.0005 ? `−${text}` : text;
-}
+// A card's luck and a move's error are differences of two chances: written in percentage points
+// ("+3.2 points"), a chance itself in percent ("45.0%").
 
 /**
  * The sentence for play k (1-based) of a reviewed game: what the card did and what the move
@@ -20,7 +17,7 @@ function signed(model, x) {
 export function reviewSentence(model, review, play, k) {
   const r = review.plays[k - 1];
   const values = { colour: colourName(model, play.colour), card: cardLabel(model, play.card),
-    luck: signed(model, r.luck), error: percentText(model, r.error, 1), best: r.best,
+    luck: pointsText(model, r.luck, 1, true), error: pointsText(model, r.error, 1), best: r.best,
     after: percentText(model, r.after, 1) };
   return uiText(model, r.error >= 0.0005 ? "review.gave_away" : "review.best_played", values);
 }
@@ -33,8 +30,8 @@ export function reviewSentence(model, review, play, k) {
 export function reviewFigures(model, review, k) {
   const r = review.plays[k - 1];
   // (no break inside them: a list item wraps before its figures, not between a word and its number)
-  return uiText(model, "review.figures", { luck: signed(model, r.luck),
-    error: percentText(model, r.error, 1) }).replace(/ /g, "\u00a0");
+  return uiText(model, "review.figures", { luck: pointsText(model, r.luck, 1, true),
+    error: pointsText(model, r.error, 1) }).replace(/ /g, "\u00a0");
 }
 
 /**
@@ -128,7 +125,7 @@ export function reviewPanel({ model, goto, shell }) {
     const start = review.colours.map((c, s) => `${colourName(model, c)} ${percentText(model, frames[0][s], 0)}`);
     const shown = review.colours.map((c, s) =>
       `${colourName(model, c)} ${percentText(model, frames[Math.min(i, n)][s], 0)}`);
-    const label = uiText(model, "review.chart", { plays: n, start: start.join(", "),
+    const label = uiCount(model, "review.chart", n, { plays: n, start: start.join(", "),
       play: Math.min(i, n), now: shown.join(", ") });
     // (focusable by the script only: where the focus goes when the review it asked for comes)
     const svg = svgEl("svg", { class: "sw-review-chart", viewBox: `0 0 ${W} ${H}`, role: "img",

@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..board.record import Record, RecordError
-from ..core.numbers import format_percent
+from ..core.numbers import format_percent, format_points
 from ..core.records import MAX_RECORD_BYTES
 from ..core.safeio import read_json_file
 from ..simulation.review import BLUNDER, review
@@ -62,9 +62,14 @@ def _bar():
     return ProgressBar(_("review"), unit=" " + _("plays"), file=sys.stderr)
 
 
-def _percent(value: float, lang: str, signed: bool = False) -> str:
-    text = format_percent(value, lang)
-    return "+" + text if signed and value > 0 else text
+def _percent(value: float, lang: str) -> str:
+    """A chance, in percent."""
+    return format_percent(value, lang)
+
+
+def _points(value: float, lang: str, signed: bool = False, digits: int = 1) -> str:
+    """A difference of two chances (a luck, an error), in percentage points."""
+    return format_points(value, lang, digits, signed)
 
 
 def _table(heads: list[str], rows: list[list[str]], right: set[int]) -> list[str]:
@@ -91,7 +96,8 @@ def report(result, lang: str = "en") -> str:
                                     ending=ending),
              _("Each player's chance to win before the card is drawn, after the draw with the "
                "best move, and after the move played; cards drawn with replacement, as the "
-               "solved games assume (docs/review.md)."),
+               "solved games assume (docs/review.md). Luck and error are differences of two "
+               "chances, in percentage points."),
              _("At the start: {chances}.").format(chances=", ".join(
                  f"{colour[c]} {_percent(p, lang)}" for c, p in result.start.items()))]
     solved = sum(n for s, n in result.sources.items() if s in ("result", "race", "two-pawn"))
@@ -102,13 +108,13 @@ def report(result, lang: str = "en") -> str:
         how=", ".join(f"{_(SOURCE_WORDS.get(s, s))} {n}" for s, n in estimated.items())
         or "-"))
     lines.append("")
-    rows = [[colour[c], _percent(t.luck, lang, True), _percent(t.error, lang), str(t.plays),
-             str(t.decisions), _percent(t.error_per_decision, lang, False), str(t.blunders)]
+    rows = [[colour[c], _points(t.luck, lang, True), _points(t.error, lang), str(t.plays),
+             str(t.decisions), _points(t.error_per_decision, lang, digits=2), str(t.blunders)]
             for c, t in result.players.items()]
     lines += _table([_("player"), _("luck"), _("error"), _("plays"), _("decisions"),
                      _("error per decision"), _("blunders")], rows, {1, 2, 3, 4, 5, 6})
     lines.append(_("A blunder gives away at least {threshold} of the mover's chance to "
-                   "win.").format(threshold=_percent(BLUNDER, lang)))
+                   "win.").format(threshold=_points(BLUNDER, lang, digits=0)))
     errors = result.largest_errors(LISTED)
     lines.append("")
     lines.append(_("Largest errors:") if errors else _("Largest errors: none, every move was "
@@ -117,7 +123,7 @@ def report(result, lang: str = "en") -> str:
         lines += _table([_("play"), _("turn"), _("player"), _("card"), _("move"), _("best"),
                          _("gave away")],
                         [[str(p.play), str(p.turn), colour[p.colour], p.card, p.move, p.best,
-                          _percent(p.error, lang)] for p in errors], {0, 1, 6})
+                          _points(p.error, lang)] for p in errors], {0, 1, 6})
     lucky = result.luckiest(LISTED)
     lines.append("")
     lines.append(_("Luckiest cards:") if lucky else _("Luckiest cards: none."))
@@ -126,7 +132,7 @@ def report(result, lang: str = "en") -> str:
                          _("after the draw"), _("luck")],
                         [[str(p.play), str(p.turn), colour[p.colour], p.card,
                           _percent(p.before, lang), _percent(p.after_draw, lang),
-                          _percent(p.luck, lang, True)] for p in lucky], {0, 1, 4, 5, 6})
+                          _points(p.luck, lang, True)] for p in lucky], {0, 1, 4, 5, 6})
     return "\n".join(lines)
 
 

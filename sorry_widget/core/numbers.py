@@ -29,7 +29,7 @@ from fractions import Fraction
 from numbers import Real
 
 __all__ = ["CONVENTIONS", "NumberConventions", "Numbers", "format_as", "format_number",
-           "format_percent"]
+           "format_percent", "format_points"]
 
 
 @dataclass(frozen=True)
@@ -159,6 +159,44 @@ def format_percent(fraction: Real | Decimal, lang: str = "en", digits: int | Non
             hundredfold = (exact * 100).normalize()
         body = format_number(hundredfold, lang, digits)
     return rules.percent_prefix + body + rules.percent_suffix
+
+
+#: How each language names a percentage point, (singular, plural): a difference of two chances
+#: (a card's luck, a move's error) is written in points, a chance itself in percent.
+POINT_WORDS: dict[str, tuple[str, str]] = {"en": ("point", "points"), "fr": ("point", "points")}
+
+
+def _one(number: str, lang: str) -> bool:
+    """Whether a number as written (English symbols, no sign) takes the singular: CLDR's
+    cardinal rule for decimals, the one Babel's ``plural_form`` and the browsers'
+    ``Intl.PluralRules`` apply (English: exactly "1"; French: an integer part of 0 or 1, so
+    "1,5 point", "0,0 point", "2,0 points")."""
+    whole, _, decimals = number.replace(",", "").partition(".")
+    if lang == "fr":
+        return int(whole) in (0, 1)
+    return whole == "1" and not decimals
+
+
+def format_points(difference: Real | Decimal, lang: str = "en", digits: int = 1,
+                  signed: bool = False) -> str:
+    """A difference of two chances (fractions) in percentage points: ``0.169`` -> ``"16.9
+    points"`` / ``"16,9\u00a0points"`` (French: a no-break space, as before its ``%``);
+    ``signed`` writes ``+`` before a positive difference. The word's form follows CLDR's plural
+    rule for the number as written ("1 point", "1.0 points"; "1,5 point")."""
+    difference = _checked_number(difference, "difference")
+    digits = _checked_digits(digits)
+    if digits is None:
+        raise ValueError("digits: expected a whole number from 0 to 20, got None")
+    rules = conventions(lang)
+    language = next(name for name, known in CONVENTIONS.items() if known is rules)
+    english = format(abs(float(difference)) * 100, f",.{digits}f")
+    zero = not english.strip("0.,")
+    # (a difference that rounds to zero is written without a sign: "0.0", never "-0.0")
+    sign = "" if zero else "-" if float(difference) < 0 else "+" if signed else ""
+    one, other = POINT_WORDS[language]
+    space = "\u00a0" if language == "fr" else " "
+    return (_localised(sign + english, rules) + space
+            + (one if _one(english, language) else other))
 
 
 #: Python's format specification: [[fill]align][sign][z][#][0][width][grouping][.precision][type]

@@ -11,5 +11,6 @@ tests/conftest.py), never in a test module, so no test module imports another
 - reference.py: a naive second reading of the rules;
 - cardgame.py: card-game tables and players for the card game's tests;
 - widget_cases.py: both widgets in every mode, for what the page may send;
-- commands.py: the installed command run as a user runs it.
+- commands.py: the installed command run as a user runs it;
+- plurals.py: a count written with the wrong form of its noun ("1 blunders", "0 gaffes").
 """
