@@ -397,7 +397,7 @@ def test_exact_value_reads_a_file_and_refuses_a_device(capsys, monkeypatch, tmp_
     code, out = run(capsys, monkeypatch, ["exact", "value", "/dev/zero"])
     assert code == 1 and "not a regular file" in json.loads(out)["error"]
     code, out = run(capsys, monkeypatch, ["exact", "value", str(tmp_path / "none")])
-    assert code == 1 and "cannot be read" in json.loads(out)["error"]
+    assert code == 1 and "does not exist" in json.loads(out)["error"]
 
 
 def test_exact_value_stops_after_its_line_cap(capsys, monkeypatch, two_one):
