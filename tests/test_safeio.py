@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import resource
 import signal
 import stat
@@ -437,3 +438,40 @@ def test_every_writer_refuses_to_replace_what_is_not_a_file(writer, kind, tmp_pa
     # No temporary file is left beside it.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.ipynb", "out.json"]
 
+
+
+#: Where the package reads or writes a file, opens one or reads stdin: core/safeio.py only,
+#: except these lines (the package's own files, read from its folder, and stdin handed to
+#: safeio's line reader). A new line that matches fails the guard below: route it through
+#: safeio (and add it to READERS or WRITERS above), or, for a file of the package itself, here.
+FILE_ACCESS = re.compile(r"\bopen\(|\.read_text\(|\.read_bytes\(|json\.load\(|sys\.stdin|"
+                         r"\.write_text\(|\.write_bytes\(|os\.replace\(|os\.rename\(|mkstemp|"
+                         r"shutil\.(copy|move)|\.tofile\(|fromfile\(|np\.(load|save)")
+PACKAGE_FILES = {
+    ("cli/common.py", "for lineno, line in stream_lines(sys.stdin.buffer if stream is None "
+                      "else stream,"),
+    ("widget/replay.py", 'PAGE_MESSAGES: dict = json.loads((_HERE / "page_messages.json")'
+                         '.read_text(encoding="utf-8"))'),
+    ("widget/export.py", 'esm = (_HERE / "widget.js").read_text(encoding="utf-8")'),
+    ("widget/export.py", 'css = (_HERE / "widget.css").read_text(encoding="utf-8")'),
+    ("widget/export.py", 'runner = (_HERE / "page.js").read_text(encoding="utf-8")'),
+    ("widget/strings.py", 'return json.loads(UI_ENGLISH_FILE.read_text(encoding="utf-8"))'),
+    ("simulation/learned.py", "text = resources.files(__package__).joinpath(WEIGHTS_FILE)"
+                              ".read_bytes()"),
+    ("simulation/twopawn.py", 'digest.update(name.encode() + b"\\0" + (package / name)'
+                              '.read_bytes())'),
+}
+
+
+def test_files_are_opened_only_by_safeio():
+    package = Path(__file__).resolve().parent.parent / "sorry_widget"
+    found = set()
+    for source in sorted(package.rglob("*.py")):
+        name = source.relative_to(package).as_posix()
+        if name == "core/safeio.py":
+            continue
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if FILE_ACCESS.search(line):
+                found.add((name, line.strip()))
+    assert found - PACKAGE_FILES == set(), "a file read or written outside core/safeio.py"
+    assert PACKAGE_FILES - found == set(), "PACKAGE_FILES names a line that is gone"

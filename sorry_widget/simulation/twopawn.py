@@ -28,6 +28,7 @@ import hashlib
 import json
 import math
 import os
+import struct
 import sys
 import time
 import warnings
@@ -243,7 +244,8 @@ _HEADER_FIELDS = {
 def header_problem(header, payload: bytes, caps: tuple[int, int] = CAPS) -> str | None:
     """Why a table file's header and values (``payload``) are not a whole, current table of
     ``caps``, or None: the format, the code it was solved by, its shape, the SHA-256 of header
-    and values together, and each field's type and range."""
+    and values together, each field's type and range, and red's chance as the values give
+    it."""
     if not isinstance(header, dict):
         return "the header is not an object"
     for key, want in (("format", FORMAT), ("key", code_key()), ("pairs", len(PAIRS)),
@@ -257,6 +259,12 @@ def header_problem(header, payload: bytes, caps: tuple[int, int] = CAPS) -> str 
     for key, valid in _HEADER_FIELDS.items():
         if not valid(header.get(key)):
             return f"{key}: {shown(header.get(key))} is out of range"
+    # What the header says of red's chance is what the values say.
+    red, yellow = _start_pairs(caps)
+    (start,) = struct.unpack_from("<d", payload, (red * len(PAIRS) + yellow) * 8)
+    if header["first_player_wins"] != start:
+        return (f"first_player_wins: {shown(header['first_player_wins'])}, but the values say "
+                f"{start!r}")
     return None
 
 
