@@ -127,6 +127,29 @@ def test_a_write_killed_midway_leaves_its_temporary_file_for_the_next_write_to_r
     assert sorted(p.name for p in tmp_path.iterdir()) == [live.name, "table.bin"]
 
 
+def test_a_socket_is_neither_read_nor_replaced(tmp_path):
+    import socket
+
+    from sorry_widget.core.safeio import read_bytes
+    path = tmp_path / "s"
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(path))
+        with pytest.raises(Refused, match="s is a socket, not a regular file"):
+            read_bytes(path, what="record", error=Refused, max_bytes=1000)
+        with pytest.raises(Refused, match="not saved to .*s: it is a socket"):
+            write_text_atomic(path, "x", what="record", error=Refused)
+        assert stat.S_ISSOCK(os.lstat(path).st_mode)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="Linux's /proc")
+def test_a_pseudo_file_whose_size_says_0_is_not_read():
+    """The kernel's files say 0 bytes and are made as they are read: ``/proc/kmsg`` blocks and
+    is consumed (a review of it ate the kernel log). A size of 0 is taken at its word."""
+    from sorry_widget.core.safeio import read_bytes
+    assert os.stat("/proc/self/status").st_size == 0
+    assert read_bytes("/proc/self/status", what="record", error=Refused, max_bytes=10_000) == b""
+
+
 def test_shown_prints_what_python_cannot():
     from sorry_widget.core.safeio import shown
 
