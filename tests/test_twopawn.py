@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import signal
 
 import pytest
 
@@ -287,6 +288,14 @@ def test_a_new_table_replaces_an_old_code_s_table(cache, corner):
     assert not old.exists() and twopawn.cache_path().exists()
 
 
+class Hung(BaseException):
+    """Raised by the alarm in a reader still waiting (no ``except OSError`` catches it)."""
+
+
+def _hung(signum, frame):
+    raise Hung("still waiting after 20 s")
+
+
 def _cached_as_the_game(corner) -> None:
     """The corner's values written to the cache as if they were the two-pawn game's table."""
     twopawn._write(as_the_game(corner), twopawn.cache_path())
@@ -364,7 +373,13 @@ def test_what_stands_in_the_table_s_place_is_named_before_the_build(cache, corne
     events = []
     monkeypatch.setattr(twopawn, "build", lambda *a, **k: events.append("build") or corner)
     monkeypatch.setattr(twopawn.warnings, "warn", lambda message, *a, **k: events.append(message))
-    assert twopawn.solve() is corner
+    # A FIFO there once blocked the reader for good: the alarm fails the test instead.
+    signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(20)
+    try:
+        assert twopawn.solve() is corner
+    finally:
+        signal.alarm(0)
     # One warning, before the build, naming what is in the way (not "is a directory" after it).
     assert len(events) == 2 and events[1] == "build", events
     assert events[0].startswith("the two-pawn table will be solved but not kept: two-pawn "
