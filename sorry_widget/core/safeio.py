@@ -387,6 +387,8 @@ def check_output_path(path: Any, *, what: str, error: type[Exception]) -> str:
     except OSError as exc:
         raise error(f"{what}: not saved to {path}: {_reason(exc, folder)}") from None
     kind = None if mode is None else not_a_file(mode)
+    if kind == "a folder":
+        raise error(f"{what}: not saved to {path}: it is a folder")
     if kind is not None:
         raise error(f"{what}: not saved to {path}: it is {kind}, not a regular file; only "
                     "files are written")
