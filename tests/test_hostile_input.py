@@ -57,7 +57,7 @@ def test_a_position_file_that_never_ends_is_refused_without_reading_it():
     proc = cli(["moves", "/dev/zero", "--card", "5"], timeout=30)
     assert proc.returncode == 1
     assert json.loads(proc.stdout) == {
-        "error": "position: /dev/zero is larger than 100,000 bytes, the most it may be"}
+        "error": "position: /dev/zero is a device, not a regular file; only files are read"}
 
 
 @pytest.mark.parametrize("args, words", [

@@ -233,7 +233,7 @@ def test_the_limits_page_says_what_the_readers_do():
                   cards.MAX_DECK_BYTES, state.MAX_STATE_BYTES, state.HAND_LIMIT,
                   cardrecord.MAX_RECORD_BYTES, cardrecord.MAX_RECORD_ACTIONS,
                   cardrecord.MAX_NOTATION_CHARS, cardrecord.MAX_NOTES, cardrecord.MAX_NOTE_CHARS,
-                  cardrecord.MAX_STRATEGY_CHARS):
+                  cardrecord.MAX_STRATEGY_CHARS, safeio.MAX_UNENDED_BYTES):
         assert f"{value:,}" in page, value
     for page_name in ("position-format.md", "record-format.md", "cardgame.md"):
         assert "(limits.md)" in (Path(__file__).parent.parent / "docs" / page_name).read_text()

@@ -368,3 +368,12 @@ def test_the_timing_game_is_the_first_seed_near_the_length_asked_for(monkeypatch
     with pytest.raises(ValueError, match=r"^plays: no 4-player game of 5 plays \(± 10%\) "
                                          r"among the 3 seeds from 7$"):
         review_module.timing_record(5, seed=7)
+
+
+@pytest.mark.parametrize("progress", [5, "yes", [print]])
+def test_a_progress_that_is_not_a_function_is_refused_before_the_review(progress):
+    game = Game(2, seed=4)
+    game.run()
+    with pytest.raises(ValueError, match=f"^progress: must be a function of \\(done, total\\) "
+                                         f"or None, not a {type(progress).__name__}$"):
+        review(Record.from_game(game), progress=progress)

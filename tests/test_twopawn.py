@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import signal
 
 import pytest
 
@@ -36,6 +37,15 @@ def corner():
 @pytest.fixture(scope="module")
 def two_one():
     return twopawn.build((2, 1))
+
+
+def as_the_game(corner) -> twopawn.TwoPawnTable:
+    """The corner's values as if they were the two-pawn game's table (to test the cache
+    without the minutes of the real build): red's chance where the game's start is."""
+    values = twopawn.array("d", corner.values)
+    red, yellow = twopawn._start_pairs(twopawn.CAPS)
+    values[red * len(twopawn.PAIRS) + yellow] = corner.header["first_player_wins"]
+    return twopawn.TwoPawnTable(values, dict(corner.header, caps=list(twopawn.CAPS)))
 
 
 def random_position(rng: random.Random, caps=(2, 2), colours=COLOURS) -> Position:
@@ -247,8 +257,7 @@ def test_a_damaged_or_stale_cache_is_not_read(cache, corner, damage):
 
 
 def test_solve_answers_from_the_cache_without_building(cache, corner, monkeypatch):
-    header = dict(corner.header, caps=list(twopawn.CAPS))
-    twopawn._write(twopawn.TwoPawnTable(corner.values, header), twopawn.cache_path())
+    twopawn._write(as_the_game(corner), twopawn.cache_path())
 
     def no_build(*args, **kwargs):
         raise AssertionError("built again")
@@ -258,9 +267,7 @@ def test_solve_answers_from_the_cache_without_building(cache, corner, monkeypatc
 
 
 def test_a_solved_table_is_written_as_it_is_read_back(cache, corner, monkeypatch):
-    header = dict(corner.header, caps=list(twopawn.CAPS))
-    monkeypatch.setattr(twopawn, "build",
-                        lambda *a, **k: twopawn.TwoPawnTable(corner.values, dict(header)))
+    monkeypatch.setattr(twopawn, "build", lambda *a, **k: as_the_game(corner))
     built = twopawn.solve()
     twopawn._loaded.clear()
     read = twopawn.cached_table()
@@ -279,6 +286,124 @@ def test_a_new_table_replaces_an_old_code_s_table(cache, corner):
     old.write_bytes(b"old")
     twopawn._write(corner, twopawn.cache_path())
     assert not old.exists() and twopawn.cache_path().exists()
+
+
+class Hung(BaseException):
+    """Raised by the alarm in a reader still waiting (no ``except OSError`` catches it)."""
+
+
+def _hung(signum, frame):
+    raise Hung("still waiting after 20 s")
+
+
+def _cached_as_the_game(corner) -> None:
+    """The corner's values written to the cache as if they were the two-pawn game's table."""
+    twopawn._write(as_the_game(corner), twopawn.cache_path())
+    twopawn._loaded.clear()
+
+
+@pytest.mark.parametrize("field, value, words", [
+    ("first_player_wins", 0.9016, "0.9016, but the values say"),
+    ("first_player_wins", 1.5, "1.5 is out of range"),
+    ("first_player_wins", "0.5", "'0.5' is out of range"), ("states", -7, "-7 is out of range"),
+    ("states", "many", "'many' is out of range"), ("tolerance", float("nan"), "nan is out"),
+    ("error_bound", -1, "-1 is out of range"), ("sweeps", 2.5, "2.5 is out of range"),
+    ("cpu_seconds", None, "None is out of range")])
+def test_the_table_s_header_is_checked_with_its_values(cache, corner, capsys, monkeypatch,
+                                                       field, value, words):
+    """Any change to the header is caught by the digest of header and values together; a
+    header whose digest was made to match is still refused a value out of its range. Either
+    way the table is not read, and ``exact game`` builds rather than print it."""
+    _cached_as_the_game(corner)
+    path = twopawn.cache_path()
+    line, _, payload = path.read_bytes().partition(b"\n")
+    header = json.loads(line)
+    header[field] = value
+    path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+    assert twopawn.cached_table() is None
+    header["sha256"] = twopawn._digest(header, payload)
+    assert twopawn.header_problem(header, payload).startswith(f"{field}: {words}")
+    path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+    assert twopawn.cached_table() is None
+    monkeypatch.setattr(twopawn, "build", lambda *a, **k: as_the_game(corner))
+    code, out = run(capsys, monkeypatch, ["exact", "game", "--json"])
+    assert code == 0 and json.loads(out)["first_player_wins"] == \
+        corner.header["first_player_wins"] != value
+
+
+def test_an_untouched_cached_table_passes_every_check(cache, corner):
+    _cached_as_the_game(corner)
+    line, _, payload = twopawn.cache_path().read_bytes().partition(b"\n")
+    assert twopawn.header_problem(json.loads(line), payload) is None
+    assert twopawn.cached_table().header["first_player_wins"] == \
+        corner.header["first_player_wins"]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"tolerance": float("nan")}, "tolerance: must be a number from 1e-12 to 0.01, not nan"),
+    ({"tolerance": 0}, "tolerance: must be a number from 1e-12 to 0.01, not 0"),
+    ({"tolerance": float("inf")}, "tolerance: must be"),
+    ({"tolerance": "1e-9"}, "tolerance: must be"),
+    ({"tolerance": True}, "tolerance: must be"),
+    ({"progress": 5}, "progress: must be a function"),
+    ({"caps": (3, 1)}, "caps: must be a pair"),
+    ({"caps": None}, "caps: must be a pair"),
+])
+def test_a_build_s_arguments_are_checked_before_any_work(kwargs, words, monkeypatch):
+    from sorry_widget.simulation import twopawn_solver
+    monkeypatch.setattr(twopawn_solver, "solve", lambda *a, **k: pytest.fail("solved"))
+    with pytest.raises(ValueError) as caught:
+        twopawn.build(**kwargs)
+    assert str(caught.value).startswith(words)
+
+
+def test_win_chance_of_what_is_not_a_position_is_one_error(corner):
+    for given in (None, "red", {"pawns": {}}):
+        with pytest.raises(twopawn.FamilyError, match="position: expected a Position"):
+            corner.win_chance(given)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_what_stands_in_the_table_s_place_is_named_before_the_build(cache, corner, kind,
+                                                                    monkeypatch):
+    import os
+    path = twopawn.cache_path()
+    path.parent.mkdir(parents=True)
+    (path.mkdir if kind == "folder" else lambda: os.mkfifo(path))()
+    events = []
+    monkeypatch.setattr(twopawn, "build", lambda *a, **k: events.append("build") or corner)
+    monkeypatch.setattr(twopawn.warnings, "warn", lambda message, *a, **k: events.append(message))
+    # A FIFO there once blocked the reader for good: the alarm fails the test instead.
+    signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(20)
+    try:
+        assert twopawn.solve() is corner
+    finally:
+        signal.alarm(0)
+    # One warning, before the build, naming what is in the way (not "is a directory" after it).
+    assert len(events) == 2 and events[1] == "build", events
+    assert events[0].startswith("the two-pawn table will be solved but not kept: two-pawn "
+                                f"table: not saved to {path}: it is a "), events
+    assert ("folder" if kind == "folder" else "FIFO") in events[0]
+
+
+def test_a_table_write_killed_midway_leaves_nothing_for_long(cache, corner):
+    """A writer killed while writing leaves its temporary file (named with its pid); the next
+    run that looks at the cache removes it, and keeps one a live writer is still writing."""
+    import os
+    import subprocess
+    import sys
+    path = twopawn.cache_path()
+    path.parent.mkdir(parents=True)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    stale = path.parent / f".{path.name}.{int(gone.stdout)}.k3j9x_a1.tmp"
+    live = path.parent / f".{path.name}.{os.getpid()}.b7c2q0zz.tmp"
+    other = path.parent / ".someone-else.tmp"
+    for leftover in (stale, live, other):
+        leftover.write_bytes(b"\0" * 1000)
+    assert twopawn.cached_table() is None
+    assert not stale.exists() and live.exists() and other.exists()
 
 
 # --- the perfect player and the coach --------------------------------------------------------
@@ -397,7 +522,7 @@ def test_exact_value_reads_a_file_and_refuses_a_device(capsys, monkeypatch, tmp_
     code, out = run(capsys, monkeypatch, ["exact", "value", "/dev/zero"])
     assert code == 1 and "not a regular file" in json.loads(out)["error"]
     code, out = run(capsys, monkeypatch, ["exact", "value", str(tmp_path / "none")])
-    assert code == 1 and "cannot be read" in json.loads(out)["error"]
+    assert code == 1 and "does not exist" in json.loads(out)["error"]
 
 
 def test_exact_value_stops_after_its_line_cap(capsys, monkeypatch, two_one):

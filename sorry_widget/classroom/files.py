@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.safeio import write_text_atomic
+from ..core.safeio import not_a_file, read_bytes, write_text_atomic
 
 #: The lessons' files, relative to the folder holding notebooks/ and docs/.
 PATTERNS = ("notebooks/*.ipynb", "notebooks/games/*.json", "docs/*.md",
@@ -25,6 +25,8 @@ DEFAULT_FOLDER = "sorry-widget-lessons"
 FIRST_LESSON = "notebooks/01-quick-start.ipynb"
 #: The file that marks a folder as a lessons folder, written into it before the lessons.
 MARKER = ".sorry-widget-lessons"
+#: The largest lesson file read (a lesson with its outputs is a few MB).
+MAX_LESSON_FILE_BYTES = 200_000_000
 
 
 class LessonsError(Exception):
@@ -38,6 +40,10 @@ class LessonsError(Exception):
 
 def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
+
+
+def _lesson_bytes(path: Path) -> bytes:
+    return read_bytes(path, what="lesson", error=LessonsError, max_bytes=MAX_LESSON_FILE_BYTES)
 
 
 def lessons_source() -> Path:
@@ -101,9 +107,10 @@ def copy_lessons(folder: str | os.PathLike, *, force: bool = False,
             target = dest / name
             in_the_way = [p for p in target.parents
                           if dest in p.parents and p.exists() and not p.is_dir()]
-            if target.is_dir() or in_the_way:
+            # A FIFO or a device where a lesson goes is in the way too: never read, nor replaced.
+            if (target.exists() and not_a_file(target.stat().st_mode)) or in_the_way:
                 blocked.append(name)
-            elif target.exists() and target.read_bytes() != (source / name).read_bytes():
+            elif target.exists() and _lesson_bytes(target) != _lesson_bytes(source / name):
                 differing.append(name)
     except OSError as exc:
         raise LessonsError(f"{dest}: cannot copy the lessons there ({_reason(exc)}); nothing "
@@ -130,7 +137,7 @@ def copy_lessons(folder: str | os.PathLike, *, force: bool = False,
             target = dest / name
             target.parent.mkdir(parents=True, exist_ok=True)
             # Bytes decoded as they are, so the copy is byte for byte the packaged file.
-            write_text_atomic(target, (source / name).read_bytes().decode("utf-8"),
+            write_text_atomic(target, _lesson_bytes(source / name).decode("utf-8"),
                               what="lesson", error=LessonsError)
             written.append(name)
     except (OSError, LessonsError) as exc:

@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.safeio import write_text_atomic
+from ..core.safeio import read_json_file, small_file_text, write_text_atomic
 
 #: The defaults themselves: one file, read here and by the JupyterLite build.
 DEFAULTS_FILE = Path(__file__).with_name("lab-overrides.json")
@@ -28,10 +28,13 @@ DEFAULTS_FILE = Path(__file__).with_name("lab-overrides.json")
 #: Settings are read by every user of a shared environment (JupyterLab refuses to start an
 #: extension whose settings it cannot read): new files and folders are readable by all.
 FILE_MODE, FOLDER_MODE = 0o644, 0o755
+#: The largest settings file read: JupyterLab's are a few kB.
+MAX_SETTINGS_BYTES = 10_000_000
 
 
 def lab_defaults() -> dict:
-    return json.loads(DEFAULTS_FILE.read_text())
+    return read_json_file(DEFAULTS_FILE, what="lab defaults", error=ValueError,
+                          max_bytes=MAX_SETTINGS_BYTES)
 
 
 def overrides_path(prefix: str | os.PathLike = sys.prefix) -> Path:
@@ -48,8 +51,9 @@ def write_lab_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
     current: dict = {}
     if path.exists():
         try:
-            current = json.loads(path.read_text())
-        except (OSError, ValueError) as exc:
+            current = read_json_file(path, what="settings", error=ValueError,
+                                     max_bytes=MAX_SETTINGS_BYTES)
+        except ValueError as exc:
             raise ValueError(f"{path}: not readable JSON ({exc}); fix or remove it") from None
         if not isinstance(current, dict):
             raise ValueError(f"{path}: expected a JSON object of plugin settings")
@@ -86,7 +90,7 @@ def write_package_defaults(prefix: str | os.PathLike = sys.prefix) -> Path:
     only when it differs, whole or not at all (OSError if the environment is not writable)."""
     path = package_overrides_path(prefix)
     defaults = lab_defaults()
-    if not (path.is_file() and path.read_text() == json.dumps(defaults, indent=2) + "\n"):
+    if small_file_text(path, MAX_SETTINGS_BYTES) != json.dumps(defaults, indent=2) + "\n":
         _write_settings(path, defaults)
     return path
 

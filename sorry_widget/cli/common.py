@@ -12,7 +12,7 @@ from ..board.cards import CARD_NAMES, CARDS_BY_NAME
 from ..board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from ..board.state import MAX_POSITION_BYTES, PositionError
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
-from ..core.safeio import read_json, read_json_file
+from ..core.safeio import MAX_UNENDED_BYTES, read_json, read_json_file, stream_lines
 from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
 from .text import N_, _
 
@@ -90,29 +90,17 @@ def emit(obj) -> None:
     sys.stdout.flush()
 
 
-def request_lines(stream):
-    """(line number, bytes of the line or None where it is longer than MAX_LINE_BYTES); a long
-    line is skipped in pieces, never held whole."""
-    lineno = 0
-    while True:
-        line = stream.readline(MAX_LINE_BYTES + 1)
-        if not line:
-            return
-        lineno += 1
-        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-            while line and not line.endswith(b"\n"):
-                line = stream.readline(MAX_LINE_BYTES)
-            yield lineno, None
-        else:
-            yield lineno, line
-
-
 def answer_lines(answer, what: str = "request", stream=None, max_lines: int | None = None) -> int:
     """Print ``answer(request)`` for each JSON line of ``stream`` (default: stdin), or
     ``{"error": "line N: …"}`` and go on, whatever the line holds; past ``max_lines`` lines,
     one error and no more is read. Exit status 1 if any line failed."""
     failed = False
-    for lineno, line in request_lines(sys.stdin.buffer if stream is None else stream):
+    for lineno, line in stream_lines(sys.stdin.buffer if stream is None else stream,
+                                     MAX_LINE_BYTES):
+        if line is ...:
+            emit({"error": f"line {lineno}: more than {MAX_UNENDED_BYTES:,} bytes with no line "
+                           "end; the rest is not read"})
+            return 1
         if max_lines is not None and lineno > max_lines:
             emit({"error": f"line {lineno}: more than {max_lines:,} lines; the rest is not read"})
             return 1

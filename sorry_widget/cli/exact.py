@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
-import stat
 import sys
 
+from ..core.safeio import open_regular
 from .common import add_lang, answer_lines, emit, progress_option, usage_error
 from .text import N_, _, ngettext
 
@@ -87,15 +86,11 @@ def _values(args, twopawn) -> int:
         return answer_lines(answer, "request", max_lines=MAX_VALUE_LINES)
     try:
         # A regular file only: a device or a pipe named here could be read without end.
-        fd = os.open(args.file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        stream = os.fdopen(fd, "rb")
-    except OSError as exc:
-        emit({"error": f"FILE: {args.file} cannot be read ({exc.strerror or exc})"})
+        stream = open_regular(args.file, what="FILE", error=ValueError)
+    except ValueError as exc:
+        emit({"error": str(exc)})
         return 1
     with stream:
-        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            emit({"error": f"FILE: {args.file} is not a regular file"})
-            return 1
         return answer_lines(answer, "request", stream=stream, max_lines=MAX_VALUE_LINES)
 
 

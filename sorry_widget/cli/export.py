@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -14,9 +15,18 @@ def cmd_export(args) -> int:
     """A lesson as one HTML page that shows its boards offline (the widget layer, loaded only
     here, so the other commands never import Jupyter)."""
     source = Path(args.notebook)
-    if not source.is_file():
+    if not os.path.lexists(source):
         return usage_error(_("export: no such notebook {path}").format(path=repr(str(source))))
     out = Path(args.output) if args.output else source.with_suffix(".html")
+    from ..core.errors import SorryError
+    from ..core.safeio import check_output_path, open_regular, write_text_atomic
+
+    try:  # a FIFO or a device is refused unread; the page's path before the notebook runs
+        open_regular(source, what="export", error=SorryError).close()
+        check_output_path(out, what="export", error=SorryError)
+    except SorryError as exc:
+        print(f"sorry-widget {exc}", file=sys.stderr)
+        return 1
     try:
         from ..widget.export import export_notebook
 
@@ -29,9 +39,6 @@ def cmd_export(args) -> int:
               f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
               file=sys.stderr)
         return 1
-    from ..core.errors import SorryError
-    from ..core.safeio import write_text_atomic
-
     try:  # whole or not at all: a failed export leaves the old page as it was
         write_text_atomic(out, page, what="export", error=SorryError)
     except SorryError as exc:

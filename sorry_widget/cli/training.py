@@ -23,6 +23,12 @@ def cmd_train(args) -> int:
         return usage_error(_("train: --max-minutes must be more than 0 and at most {most}, "
                              "not {minutes}").format(most=training.MAX_SECONDS // 60,
                                                      minutes=args.max_minutes))
+    if args.out is not None:
+        from ..core.safeio import check_output_path
+        try:  # before minutes of training, not after
+            check_output_path(args.out, what="weights", error=ValueError)
+        except ValueError as exc:
+            return usage_error(f"train: {exc}")
     games = args.games if args.games is not None else training.DEFAULT_GAMES
     show_progress = args.progress or (args.progress is None and sys.stderr.isatty())
     started = time.monotonic()

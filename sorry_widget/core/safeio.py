@@ -13,8 +13,12 @@ reader here refuses, with one error that names what is wrong, before anything la
 * numbers longer than :data:`MAX_NUMBER_CHARS` characters;
 * strings with a lone surrogate (``"\\ud83d"``, which a browser can send but no file can hold).
 
+Only regular files are read (:func:`open_regular`): a folder, a FIFO, a device or a socket is
+refused unread, and a stream (stdin) is read in lines capped in bytes (:func:`stream_lines`).
+
 Writers encode first, write a temporary file in the same folder and move it over the old one,
-so a full disk, a bad character or a wrong path leaves the old file as it was and says why.
+so a full disk, a bad character or a wrong path leaves the old file as it was and says why;
+they write only where the path is absent or a regular file (:func:`check_output_path`).
 Standard library only: the engine runs in Pyodide.
 """
 
@@ -224,13 +228,41 @@ def read_json(source: str | bytes, *, what: str, error: type[Exception],
     return data
 
 
-def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) -> bytes:
-    """At most ``max_bytes`` bytes of the file at ``path`` (one more is refused); a file that
-    cannot be read is one error naming the path and the reason."""
+def not_a_file(mode: int) -> str | None:
+    """What a file of ``mode`` is if it is not a regular file ("a folder", "a FIFO (named
+    pipe)", "a device", "a socket"), or None for a regular file: what the readers and writers
+    refuse, since a device or a pipe may never end (or block for ever) and replacing one with
+    a file breaks the machine."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"  # pragma: no cover - every kind POSIX has is named above
+
+
+def open_regular(path: Any, *, what: str, error: type[Exception]):
+    """The regular file at ``path`` opened for reading in binary (to be closed by the caller),
+    or one ``error`` naming the path and the reason: missing, not readable, or a folder, a
+    FIFO, a device or a socket (opened without waiting for a writer and never read: each could
+    block or never end). The one opener of files for reading in the package (the guard test
+    in tests/test_safeio.py)."""
     try:
-        with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
-    except IsADirectoryError:
+        kind = not_a_file(os.stat(path).st_mode)  # first, so a socket is named as one
+        if kind is None:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_NOCTTY", 0))
+            # Checked again on what was opened: the path may have changed in between.
+            kind = not_a_file(os.fstat(fd).st_mode)
+            if kind is None:
+                return os.fdopen(fd, "rb")
+            os.close(fd)
+    except (IsADirectoryError, NotADirectoryError):
         raise error(f"{what}: {path} is a folder, not a file") from None
     except FileNotFoundError:
         raise error(f"{what}: {path} does not exist") from None
@@ -240,32 +272,76 @@ def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) 
         raise error(f"{what}: {path} cannot be read ({exc.strerror or exc})") from None
     except (TypeError, ValueError) as exc:  # not a path at all, or one with a NUL byte
         raise error(f"{what}: {path!r} is not a file path ({exc})") from None
-    if len(data) > max_bytes:
+    if kind == "a folder":
+        raise error(f"{what}: {path} is a folder, not a file")
+    raise error(f"{what}: {path} is {kind}, not a regular file; only files are read")
+
+
+def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) -> bytes:
+    """At most ``max_bytes`` bytes of the regular file at ``path`` (a larger one is refused
+    unread), opened by :func:`open_regular`'s rules. A file whose size says 0 is not read: the
+    kernel's pseudo-files (``/proc/kmsg``) say 0 and would block, or be consumed."""
+    with open_regular(path, what=what, error=error) as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+            data = f.read(max_bytes + 1) if 0 < size <= max_bytes else b""
+        except OSError as exc:
+            raise error(f"{what}: {path} cannot be read ({exc.strerror or exc})") from None
+    if size > max_bytes or len(data) > max_bytes:
         raise error(f"{what}: {path} is larger than {max_bytes:,} bytes, the most it may be")
     return data
 
 
-def small_file_text(path: Any, max_bytes: int) -> str | None:
-    """The UTF-8 text of a regular file of at most ``max_bytes`` bytes, or None for anything
-    else: a missing or unreadable file, a larger one, a folder, a FIFO (opened without waiting
-    for a writer, so never hangs), a device such as ``/dev/zero`` (never read), text that is
-    not UTF-8. For files read in passing, where any doubt means "use the default"."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, TypeError, ValueError):
-        return None
-    try:
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None
-            data = f.read(max_bytes + 1)
-    except OSError:
-        return None
-    if len(data) > max_bytes:
-        return None
+def read_text(path: Any, *, what: str, error: type[Exception], max_bytes: int) -> str:
+    """:func:`read_bytes` decoded as UTF-8 (one ``error`` if it is not)."""
+    data = read_bytes(path, what=what, error=error, max_bytes=max_bytes)
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        raise error(f"{what}: {path} is not UTF-8 text (byte {exc.start})") from None
+
+
+#: The most bytes a stream of JSON lines may run on without a line end before the rest of it is
+#: left unread: a long line is skipped (and answered with an error) up to this; ``/dev/zero``
+#: or a pipe of bytes that never ends is refused here, in a fraction of a second.
+MAX_UNENDED_BYTES = 16_000_000
+
+
+def stream_lines(stream, max_line_bytes: int):
+    """(line number, the line without its line end, or None where it is longer than
+    ``max_line_bytes``) for each line of the binary ``stream`` (stdin, a pipe, a file opened by
+    :func:`read_bytes`' rules). A long line is skipped in pieces, never held whole; one that
+    runs past :data:`MAX_UNENDED_BYTES` ends the reading with ``(line number, Ellipsis)``, so
+    a stream that never ends cannot hold the reader. The limits count bytes, not lines."""
+    lineno = 0
+    while True:
+        line = stream.readline(max_line_bytes + 1)
+        if not line:
+            return
+        lineno += 1
+        if line.endswith(b"\n"):
+            yield lineno, line[:-1]
+        elif len(line) <= max_line_bytes:
+            yield lineno, line  # the last line, with no line end
+        else:
+            skipped = len(line)
+            while line and not line.endswith(b"\n"):
+                if skipped > MAX_UNENDED_BYTES:
+                    yield lineno, ...
+                    return
+                line = stream.readline(max_line_bytes)
+                skipped += len(line)
+            yield lineno, None
+
+
+def small_file_text(path: Any, max_bytes: int) -> str | None:
+    """The UTF-8 text of a regular file of at most ``max_bytes`` bytes, or None for anything
+    else (:func:`read_text` refuses it: a missing or unreadable file, a larger one, a folder, a
+    FIFO, a device, text that is not UTF-8). For files read in passing, where any doubt means
+    "use the default"."""
+    try:
+        return read_text(path, what="file", error=ValueError, max_bytes=max_bytes)
+    except ValueError:
         return None
 
 
@@ -291,19 +367,86 @@ def write_text_atomic(path: Any, text: str, *, what: str, error: type[Exception]
     write_bytes_atomic(path, data, what=what, error=error, new_mode=new_mode)
 
 
-def write_bytes_atomic(path: Any, data: bytes, *, what: str, error: type[Exception],
-                       new_mode: int | None = None) -> None:
-    """:func:`write_text_atomic` for bytes: written beside ``path``, flushed to disk and moved
-    over the old file, or one ``error`` naming the path and the reason, the old file kept."""
+def check_output_path(path: Any, *, what: str, error: type[Exception]) -> str:
+    """``path`` as a text if a file can be written there: absent or a regular file, in a folder
+    that exists (the checks :func:`write_bytes_atomic` makes, for a command to make them before
+    it computes for minutes); else one ``error`` naming the path and the reason. A device, a
+    FIFO, a socket or a folder is never replaced: run as root, a rename over ``/dev/full``
+    would put a file in the device's place."""
     try:
         path = os.fspath(path)
         folder = os.path.dirname(os.path.abspath(path))
-        if os.path.isdir(path):
-            raise IsADirectoryError(21, "it is a folder")
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(path)}.",
-                                   suffix=".tmp")
+        try:
+            mode = os.stat(path).st_mode  # a link to a device is a device
+        except FileNotFoundError:
+            mode = None
+        if not os.path.isdir(folder):
+            raise FileNotFoundError(2, "its folder does not exist")
     except (TypeError, ValueError) as exc:
         raise error(f"{what}: {path!r} is not a file path ({exc})") from None
+    except OSError as exc:
+        raise error(f"{what}: not saved to {path}: {_reason(exc, folder)}") from None
+    kind = None if mode is None else not_a_file(mode)
+    if kind == "a folder":
+        raise error(f"{what}: not saved to {path}: it is a folder")
+    if kind is not None:
+        raise error(f"{what}: not saved to {path}: it is {kind}, not a regular file; only "
+                    "files are written")
+    return path
+
+
+def _temporary_prefix(path: str) -> str:
+    # The writer's pid is in the name, so a later writer can tell a file left by a process
+    # that was killed mid-write (removed) from one still being written (kept).
+    return f".{os.path.basename(path)}."
+
+
+def remove_stale_temporaries(path: Any) -> None:
+    """Remove the temporary files that writers of ``path`` killed mid-write left beside it
+    (``.NAME.PID.XXXX.tmp`` whose process PID is gone). A 39 MB table interrupted once would
+    otherwise stay for good."""
+    try:
+        path = os.fspath(path)
+        folder = os.path.dirname(os.path.abspath(path))
+        prefix = _temporary_prefix(path)
+        names = [name for name in os.listdir(folder)
+                 if name.startswith(prefix) and name.endswith(".tmp")]
+    except (OSError, TypeError, ValueError):
+        return
+    for name in names:
+        pid = name[len(prefix):].split(".", 1)[0]
+        if not pid.isdigit() or _alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # another user's process, or no such number: kept
+        return True
+    return True
+
+
+def write_bytes_atomic(path: Any, data: bytes, *, what: str, error: type[Exception],
+                       new_mode: int | None = None) -> None:
+    """:func:`write_text_atomic` for bytes: written beside ``path``, flushed to disk and moved
+    over the old file, or one ``error`` naming the path and the reason, the old file kept.
+    Only where :func:`check_output_path` allows: a device, FIFO, socket or folder at ``path``
+    is refused, never replaced. The one writer of files in the package."""
+    path = check_output_path(path, what=what, error=error)
+    folder = os.path.dirname(os.path.abspath(path))
+    remove_stale_temporaries(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp",
+                                   prefix=f"{_temporary_prefix(path)}{os.getpid()}.")
     except OSError as exc:
         raise error(f"{what}: not saved to {path}: {_reason(exc, folder)}") from None
     try:
@@ -311,8 +454,15 @@ def write_bytes_atomic(path: Any, data: bytes, *, what: str, error: type[Excepti
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        if os.path.exists(path):
-            os.chmod(tmp, os.stat(path).st_mode & 0o777)
+        try:
+            old_mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            old_mode = None
+        if old_mode is not None and not_a_file(old_mode) is not None:
+            # Made in the meantime: still never replaced.
+            raise IsADirectoryError(21, f"it is {not_a_file(old_mode)}, not a regular file")
+        if old_mode is not None:
+            os.chmod(tmp, old_mode & 0o777)
         elif new_mode is not None:
             os.chmod(tmp, new_mode)
         else:  # as open() would have made it: the umask decides
@@ -336,7 +486,7 @@ def _reason(exc: OSError, folder: str) -> str:
     if isinstance(exc, PermissionError):
         return "permission denied"
     if isinstance(exc, IsADirectoryError):
-        return "it is a folder"
+        return exc.strerror if (exc.strerror or "").startswith("it is") else "it is a folder"
     return exc.strerror or str(exc)
 
 

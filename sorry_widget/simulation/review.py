@@ -164,6 +164,9 @@ def review(record: Record, progress: Callable[[int, int], None] | None = None) -
     replay, :class:`~sorry_widget.board.record.RecordError`."""
     if not isinstance(record, Record):
         raise RecordError(f"record: expected a board game's Record, not {type(record).__name__}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress: must be a function of (done, total) or None, not a "
+                         f"{type(progress).__name__}")
     began = time.perf_counter()
     check_covered(record.rule_set)
     positions = record.replay()

@@ -14,7 +14,8 @@ win.
 The table is built once by :mod:`.twopawn_solver` (NumPy and numba, the ``fast`` extra; about
 4.6 million states) and kept in the user's cache folder (``$XDG_CACHE_HOME/sorry-widget`` or
 ``~/.cache/sorry-widget``), written whole or not at all, and checked when read: its size, its
-header and a SHA-256 of its values. Its name carries a digest of the rules' code and the
+header (each field's type and range) and a SHA-256 of the header and the values together, so
+no byte of it is taken on trust. Its name carries a digest of the rules' code and the
 solver's, so a change to either makes a new table. Reading it needs only the standard library:
 :func:`cached_table` never builds (what the widget and the coach use), :func:`solve` builds
 when there is nothing current to read.
@@ -27,6 +28,7 @@ import hashlib
 import json
 import math
 import os
+import struct
 import sys
 import time
 import warnings
@@ -39,10 +41,11 @@ from ..board.state import Position
 from ..board.strategies import STRATEGIES, GreedyStrategy
 from ..board.track import HOME, SIDE, START, TRACK_SQUARES
 from ..core.errors import SorryError
-from ..core.safeio import read_bytes, read_json, write_bytes_atomic
+from ..core.safeio import (check_output_path, read_bytes, read_json, remove_stale_temporaries,
+                           shown, write_bytes_atomic)
 
 #: The table file's format, written in its header.
-FORMAT = "sorry-twopawn-table/1"
+FORMAT = "sorry-twopawn-table/2"
 #: Every stored value is within this of the true chance (the solver's stopping rule).
 TOLERANCE = 1e-9
 #: The pawns in play each player may have: two (the two-pawn game).
@@ -163,6 +166,8 @@ class TwoPawnTable:
     def win_chance(self, position: Position) -> float:
         """The chance that ``position.to_move``, about to draw, wins with best play by both;
         1 or 0 where the game is over. :class:`FamilyError` outside the family."""
+        if not isinstance(position, Position):
+            raise FamilyError(f"position: expected a Position, not {type(position).__name__}")
         why = family_problem(position, self.caps)
         if why:
             raise FamilyError(why)
@@ -208,10 +213,64 @@ def _payload_bytes() -> int:
     return len(PAIRS) ** 2 * 8
 
 
+def _digest(header: dict, payload: bytes) -> str:
+    """The SHA-256 of the whole file but the digest itself: the header's other fields (as
+    written, keys sorted) and the values."""
+    fields = {key: value for key, value in header.items() if key != "sha256"}
+    return hashlib.sha256(json.dumps(fields, sort_keys=True).encode() + b"\n"
+                          + payload).hexdigest()
+
+
+def _number(value, low: float, high: float, whole: bool = False) -> bool:
+    kinds = int if whole else (int, float)
+    return (isinstance(value, kinds) and not isinstance(value, bool)
+            and low <= value <= high)
+
+
+#: Each header field a table's reader uses, with the values it may have: a chance or a bound
+#: on an error from 0 to 1, counts and times not negative (and not beyond any build's).
+_HEADER_FIELDS = {
+    "first_player_wins": lambda v: _number(v, 0, 1),
+    "tolerance": lambda v: _number(v, 0, 1) and v > 0,
+    "error_bound": lambda v: _number(v, 0, 1),
+    "states": lambda v: _number(v, 0, len(PAIRS) ** 2, whole=True),
+    "sweeps": lambda v: _number(v, 0, 10 ** 9, whole=True),
+    "transitions": lambda v: _number(v, 0, 10 ** 15, whole=True),
+    "seconds": lambda v: _number(v, 0, 10 ** 9),
+    "cpu_seconds": lambda v: _number(v, 0, 10 ** 9),
+}
+
+
+def header_problem(header, payload: bytes, caps: tuple[int, int] = CAPS) -> str | None:
+    """Why a table file's header and values (``payload``) are not a whole, current table of
+    ``caps``, or None: the format, the code it was solved by, its shape, the SHA-256 of header
+    and values together, each field's type and range, and red's chance as the values give
+    it."""
+    if not isinstance(header, dict):
+        return "the header is not an object"
+    for key, want in (("format", FORMAT), ("key", code_key()), ("pairs", len(PAIRS)),
+                      ("caps", list(caps))):
+        if header.get(key) != want:
+            return f"{key}: {shown(header.get(key))}, not {shown(want)}"
+    if len(payload) != _payload_bytes():
+        return f"{len(payload):,} bytes of values, not {_payload_bytes():,}"
+    if header.get("sha256") != _digest(header, payload):
+        return "the SHA-256 of its header and values does not match (changed or damaged)"
+    for key, valid in _HEADER_FIELDS.items():
+        if not valid(header.get(key)):
+            return f"{key}: {shown(header.get(key))} is out of range"
+    # What the header says of red's chance is what the values say.
+    red, yellow = _start_pairs(caps)
+    (start,) = struct.unpack_from("<d", payload, (red * len(PAIRS) + yellow) * 8)
+    if header["first_player_wins"] != start:
+        return (f"first_player_wins: {shown(header['first_player_wins'])}, but the values say "
+                f"{start!r}")
+    return None
+
+
 def _read(path: Path, caps: tuple[int, int] = CAPS) -> TwoPawnTable | None:
-    """The table at ``path`` if it is whole and current: its size, its header (format, the code
-    it was solved by, its shape: the pawns in play ``caps``) and its values' SHA-256 checked;
-    else None."""
+    """The table at ``path`` if it is whole and current (:func:`header_problem`); else None.
+    Only a regular file is read (a FIFO or a device there is refused unread)."""
     try:
         data = read_bytes(path, what="two-pawn table", error=ValueError,
                           max_bytes=MAX_HEADER_BYTES + _payload_bytes())
@@ -222,10 +281,7 @@ def _read(path: Path, caps: tuple[int, int] = CAPS) -> TwoPawnTable | None:
                            max_bytes=MAX_HEADER_BYTES)
     except ValueError:
         return None
-    if not isinstance(header, dict) or header.get("format") != FORMAT \
-            or header.get("key") != code_key() or header.get("pairs") != len(PAIRS) \
-            or header.get("caps") != list(caps) or len(payload) != _payload_bytes() \
-            or header.get("sha256") != hashlib.sha256(payload).hexdigest():
+    if header_problem(header, payload, caps) is not None:
         return None
     values = array("d")
     values.frombytes(payload)
@@ -234,12 +290,19 @@ def _read(path: Path, caps: tuple[int, int] = CAPS) -> TwoPawnTable | None:
     return TwoPawnTable(values, header)
 
 
+def _start_pairs(caps: tuple[int, int]) -> tuple[int, int]:
+    """Red's and yellow's pairs with every pawn in play in START."""
+    red, yellow = (PAIR_NUMBER[tuple([START] * cap + [HOME] * (2 - cap))] for cap in caps)
+    return red, yellow
+
+
 def cached_table() -> TwoPawnTable | None:
     """The two-pawn table if the cache holds a current one (loaded once per process); None
     otherwise. Never builds it: :func:`solve` does."""
     path = str(cache_path())
     if path not in _loaded:
-        if not os.path.exists(path):
+        remove_stale_temporaries(path)
+        if not os.path.lexists(path):
             return None
         table = _read(Path(path))
         if table is None:
@@ -254,7 +317,9 @@ def _write(table: TwoPawnTable, path: Path) -> None:
         values.byteswap()
     payload = values.tobytes()
     # The table written knows its checksum, as the one read back does.
-    header = table.header = dict(table.header, sha256=hashlib.sha256(payload).hexdigest())
+    header = dict(table.header)
+    header["sha256"] = _digest(header, payload)
+    table.header = header
     path.parent.mkdir(parents=True, exist_ok=True)
     write_bytes_atomic(path, json.dumps(header, sort_keys=True).encode() + b"\n" + payload,
                        what="two-pawn table", error=OSError)
@@ -283,12 +348,13 @@ def build(caps: tuple[int, int] = CAPS, progress=None,
     except ImportError as exc:
         raise ImportError(f"the two-pawn game is solved with NumPy and numba, the fast extra "
                           f"(pip install 'sorry-widget[fast]'): {exc}") from None
+    _check_build(caps, progress, tolerance)
     cpu = time.process_time()
     solution = twopawn_solver.solve(PAIRS, tolerance, caps, progress)
     values = array("d")
     values.frombytes(solution.dense().astype("<f8").tobytes())
     # Both players' pawns in play all in START, red to move.
-    red, yellow = (PAIR_NUMBER[tuple([START] * cap + [HOME] * (2 - cap))] for cap in caps)
+    red, yellow = _start_pairs(caps)
     header = {"format": FORMAT, "key": code_key(), "rules": "classic", "pairs": len(PAIRS),
               "caps": list(caps), "states": solution.states, "tolerance": tolerance,
               "error_bound": solution.error_bound, "sweeps": solution.sweeps,
@@ -301,6 +367,26 @@ def build(caps: tuple[int, int] = CAPS, progress=None,
     return TwoPawnTable(values, header)
 
 
+#: The finest and the coarsest tolerance a build takes: finer is never reached (the values stop
+#: changing by less than their rounding); 0 or NaN never stops, or stops at once unsolved.
+MIN_TOLERANCE, MAX_TOLERANCE = 1e-12, 0.01
+
+
+def _check_build(caps, progress, tolerance) -> None:
+    """One ValueError naming the argument, before any work: ``caps`` a pair of 1s and 2s,
+    ``progress`` None or callable, ``tolerance`` a number from MIN_TOLERANCE to
+    MAX_TOLERANCE."""
+    if (not isinstance(caps, (tuple, list)) or len(caps) != 2
+            or not all(type(cap) is int and cap in (1, 2) for cap in caps)):
+        raise ValueError(f"caps: must be a pair of pawn counts, 1 or 2 each, not {shown(caps)}")
+    if progress is not None and not callable(progress):
+        raise ValueError(f"progress: must be a function of (done, total) or None, not "
+                         f"{shown(progress)}")
+    if not _number(tolerance, MIN_TOLERANCE, MAX_TOLERANCE):
+        raise ValueError(f"tolerance: must be a number from {MIN_TOLERANCE:g} to "
+                         f"{MAX_TOLERANCE:g}, not {shown(tolerance)}")
+
+
 def solve(progress=None) -> TwoPawnTable:
     """The two-pawn table: read from the cache if a current one is there, else built (about
     five minutes of one core, under 2 GB) and written to the cache. ``progress(done, total)``
@@ -308,10 +394,19 @@ def solve(progress=None) -> TwoPawnTable:
     table = cached_table()
     if table is not None:
         return table
-    table = build(CAPS, progress)
     path = cache_path()
     try:
-        _write(table, path)
+        # Said before minutes of solving, not after: a folder or a FIFO in the table's place.
+        path.parent.mkdir(parents=True, exist_ok=True)
+        check_output_path(path, what="two-pawn table", error=OSError)
+        keep = True
+    except OSError as exc:
+        warnings.warn(f"the two-pawn table will be solved but not kept: {exc}", stacklevel=2)
+        keep = False
+    table = build(CAPS, progress)
+    try:
+        if keep:
+            _write(table, path)
     except OSError as exc:
         warnings.warn(f"the two-pawn table is solved but not kept: {exc}", stacklevel=2)
     _loaded[str(path)] = table

@@ -19,6 +19,8 @@ _HERE = Path(__file__).parent
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+#: The largest notebook exported: the lessons are under 100 kB without outputs, a few MB with.
+MAX_NOTEBOOK_BYTES = 100_000_000
 
 
 def _script_json(value) -> str:
@@ -89,8 +91,12 @@ def export_notebook(notebook, execute: bool = True, timeout: int = 300) -> str:
 
     path = None
     if isinstance(notebook, (str, Path)):
+        from ..core.errors import SorryError
+        from ..core.safeio import read_text
+
         path = Path(notebook)
-        nb = nbformat.read(path, as_version=4)
+        nb = nbformat.reads(read_text(path, what="notebook", error=SorryError,
+                                      max_bytes=MAX_NOTEBOOK_BYTES), as_version=4)
     else:
         nb = notebook
     if execute:
