@@ -9,7 +9,7 @@ import sys
 from ..core.colours import COLOURS as CARD_GAME_COLOURS
 from ..cardgame.strategies import CARD_STRATEGIES
 from ..core.messages import DEFAULT_LANGUAGE, explanation_in
-from .common import (MAX_LINE_BYTES, SEED_HELP, add_lang, add_strategy, answer_file,
+from .common import (add_seed, MAX_LINE_BYTES, add_lang, add_strategy, answer_file,
                      answer_lines, colour_word, said, stderr_bar, strategies_from_args,
                      usage_error, words)
 from .text import _, ngettext
@@ -52,8 +52,7 @@ def cmd_cardgame_simulate(args) -> int:
                                     args.longer_game,
                                     progress=stderr_bar() if show_progress else None)
     except (OSError, ValueError) as exc:
-        print(f"sorry-widget cardgame simulate: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"cardgame simulate: {exc}")
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -102,8 +101,7 @@ def cmd_cardgame_play(args) -> int:
         if args.record:
             game.record().save(args.record)
     except (OSError, ValueError) as exc:
-        print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"cardgame play: {exc}")
     lang = args.lang
     print(say("play_header", seed=game.seed,
               players=[say("player_strategy", player=c, strategy=getattr(s, "name", "person"))
@@ -129,7 +127,7 @@ def add_cardgame(sub) -> None:
                              ("play", cmd_cardgame_play, _("play one random game, with its log"))):
         p = card_sub.add_parser(name, help=text)
         p.add_argument("--players", type=int, default=4)
-        p.add_argument("--seed", help=_(SEED_HELP))
+        add_seed(p)
         p.add_argument("--deck", help=_("a deck file: {format}").format(
             format="{card name: count}"))
         p.add_argument("--longer-game", action="store_true", help=_("the longer game (K19)"))
