@@ -237,3 +237,23 @@ def test_a_refusal_echoes_only_a_short_piece_of_what_it_was_given(capsys, args):
     last = err.splitlines()[-1]
     assert last.startswith("sorry-widget") and len(last) <= 700, len(last)
     assert len(err) <= 2_000
+
+
+# --- times taken ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seconds, english, french_text", [
+    (0.0, "under 0.1 s", "moins de 0,1 s"), (0.04, "under 0.1 s", "moins de 0,1 s"),
+    (2.34, "2.3 s", "2,3 s"), (42.4, "42 s", "42 s"), (1234.0, "1,234 s", "1\u202f234 s"),
+])
+def test_a_time_taken_is_never_0_s(seconds, english, french_text):
+    """The ladder's "56 games in 0 s" and the like: tenths under ten seconds, and "under 0.1 s"
+    for less."""
+    from sorry_widget.cli import text
+    from sorry_widget.cli.common import duration
+
+    assert duration(seconds, "en") == english
+    try:
+        text.set_language("fr")
+        assert duration(seconds, "fr") == french_text
+    finally:
+        text.set_language("en")

@@ -368,3 +368,27 @@ def test_the_timing_game_is_the_first_seed_near_the_length_asked_for(monkeypatch
     with pytest.raises(ValueError, match=r"^plays: no 4-player game of 5 plays \(± 10%\) "
                                          r"among the 3 seeds from 7$"):
         review_module.timing_record(5, seed=7)
+
+
+@pytest.mark.parametrize("seconds, english, french", [
+    (0.01, "Reviewed {plays} plays in under 0.1 s.", "coups analysés en moins de 0,1 s"),
+    (2.34, "Reviewed {plays} plays in 2.3 s.", "coups analysés en 2,3 s"),
+])
+def test_the_widget_says_how_long_the_review_took_never_0_0_s(monkeypatch, seconds, english,
+                                                               french):
+    from sorry_widget import SorryWidget
+    from sorry_widget.widget import widget as widget_module
+
+    import types
+
+    clock = iter([100.0, 100.0 + seconds] * 2)
+    # The widget's clock only: the review itself times its work too.
+    monkeypatch.setattr(widget_module, "time", types.SimpleNamespace(
+        perf_counter=lambda: next(clock)))
+    record = _game_record(2, 34, ["greedy", "random"])
+    board = SorryWidget(record=record)
+    board._review_from_page()
+    assert board.message == english.format(plays=len(record.plays))
+    board = SorryWidget(record=record, language="fr")
+    board._review_from_page()
+    assert french in board.message and "0,0" not in board.message
