@@ -257,3 +257,34 @@ def test_a_time_taken_is_never_0_s(seconds, english, french_text):
         assert duration(seconds, "fr") == french_text
     finally:
         text.set_language("en")
+
+
+# --- refusals of a --lang fr command are French -----------------------------------------------
+
+#: Each kind of bad argument the commands refuse before any work, for each command that takes
+#: it: a count out of range or not a number, an unknown rule set, an unknown player, a seed
+#: too long, a bad --lang or option.
+REFUSED = [
+    ("ladder", "--games", "0"), ("ladder", "--resamples", "x"), ("ladder", "--slow-games", "0"),
+    ("ladder", "--strategies", "random,zzz"), ("simulate", "--games", "0"),
+    ("simulate", "--strategy", "zzz"), ("simulate", "--strategy", "red=zzz"),
+    ("simulate", "--rules", "zzz"), ("play", "--rules", "zzz"),
+    ("play", "--strategy", "zzz"), ("play", "--option", "zzz=1"),
+    ("play", "--players", "x"), ("cardgame", "simulate", "--games", "0"),
+    ("cardgame", "play", "--strategy", "zzz"), ("exact", "race", "--rules", "zzz"),
+    ("exact", "zzz"), ("coach", "p.json"), ("moves",), ("train", "--max-minutes", "0"),
+]
+
+
+@pytest.mark.parametrize("args", REFUSED, ids=" ".join)
+def test_a_refusal_of_a_french_command_is_french(capsys, args):
+    line = _refused(capsys, *args, "--lang", "fr")
+    assert line.startswith(f"sorry-widget {args[0]}")
+    from sorry_widget.board.rules import OPTION_TYPES, RULE_SETS
+
+    names = _names() | set(RULE_SETS) | set(OPTION_TYPES) | {"POSITION"}
+    said = " ".join(word for word in line.split(" ", 2)[2].split()
+                    if word.strip(",;:()'") not in names and "-" not in word.lstrip("-"))
+    assert english_in(said) == [], line
+    english = _refused(capsys, *args)
+    assert english != line

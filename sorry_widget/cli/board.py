@@ -132,7 +132,7 @@ def closing(game) -> list[Message]:
 def cmd_play(args) -> int:
     try:
         game = Game(args.players, rules=rules_from_args(args), seed=args.seed,
-                    strategies=strategies_from_args(args.strategy))
+                    strategies=strategies_from_args(args.strategy, known=STRATEGIES))
     except (ValueError, GameError) as exc:
         return usage_error(f"play: {exc}")
     game.run()

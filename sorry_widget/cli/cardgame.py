@@ -8,8 +8,9 @@ import sys
 
 from ..core.colours import COLOURS as CARD_GAME_COLOURS
 from ..cardgame.strategies import CARD_STRATEGIES
+from ..simulation.cardgame_experiments import MAX_CARD_GAMES
 from ..core.messages import DEFAULT_LANGUAGE, explanation_in
-from .common import (add_seed, MAX_LINE_BYTES, add_lang, add_strategy, answer_file,
+from .common import (add_seed, whole_number, MAX_LINE_BYTES, add_lang, add_strategy, answer_file,
                      answer_lines, colour_word, said, stderr_bar, strategies_from_args,
                      usage_error, words)
 from .text import _, ngettext
@@ -77,7 +78,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 def card_strategies(players: int, values: list[str] | None) -> dict:
     """``--strategy`` (common.strategies_from_args) as the card game takes it: colour to name."""
-    chosen = strategies_from_args(values)
+    chosen = strategies_from_args(values, known=CARD_STRATEGIES)
     if isinstance(chosen, dict):
         return chosen
     colours = CARD_GAME_COLOURS[:players]
@@ -138,7 +139,8 @@ def add_cardgame(sub) -> None:
             add_strategy(p, CARD_STRATEGIES)
         if name == "simulate":
             add_lang(p)
-            p.add_argument("--games", type=int, default=100)
+            p.add_argument("--games", type=whole_number(1, MAX_CARD_GAMES), default=100,
+                           help=_("games to play (default: 100)"))
             p.add_argument("--json", action="store_true")
             p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
         p.set_defaults(func=func)

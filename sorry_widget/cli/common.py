@@ -12,7 +12,7 @@ from ..board.cards import CARD_NAMES, CARDS_BY_NAME
 from ..board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from ..board.state import MAX_POSITION_BYTES, PositionError
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
-from ..core.safeio import read_json, read_json_file
+from ..core.safeio import read_json, read_json_file, shown
 from ..core.seeds import MAX_SEED_CHARS
 from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
 from .text import N_, _
@@ -36,6 +36,40 @@ def seed_text(text: str) -> str:
         raise argparse.ArgumentTypeError(
             _("the text holds a lone surrogate (an incomplete character)")) from None
     return text
+
+
+def whole_number(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high``, refused by argparse in the
+    command's language before any work (the library's own check says it in English)."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value}: not a whole number").format(
+                value=shown(text))) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(_("{value}: must be from {low:,} to {high:,}").format(
+                value=shown(text), low=low, high=high))
+        return value
+
+    return whole
+
+
+def rule_set_name(text: str) -> str:
+    """An argparse ``type``: the name of a rule set, refused in the command's language."""
+    if text not in RULE_SETS:
+        raise argparse.ArgumentTypeError(_("{name}: not a rule set; rule sets are {names}").format(
+            name=shown(text), names=rule_set_list()))
+    return text
+
+
+def check_names(names, known, option: str) -> None:
+    """Players named on the command line (``--strategy``, ``--strategies``): each one of
+    ``known``, else a ValueError in the command's language, naming the first that is not."""
+    for name in names:
+        if name not in known:
+            raise ValueError(_("{option}: {name} is not a player; players are {names}").format(
+                option=option, name=shown(name), names=", ".join(known)))
 
 
 def add_seed(p, help: str = SEED_HELP, default: str | None = None) -> None:
@@ -222,7 +256,7 @@ def rules_from_args(args) -> RuleSet:
     return rules.with_options(**options)
 
 
-def strategies_from_args(values: list[str] | None, default: str = "random"):
+def strategies_from_args(values: list[str] | None, default: str = "random", known=None):
     """``--strategy``, the same for both games: NAME (every player), NAME,NAME,… (one per
     seat, in turn order) or COLOUR=NAME (that colour; the others play ``default``), repeatable
     or comma-separated. Returns a name, a list of names, or a dict of colour to name, which
@@ -232,6 +266,8 @@ def strategies_from_args(values: list[str] | None, default: str = "random"):
         return default
     named = [item for item in items if "=" in item]
     if not named:
+        if known is not None:
+            check_names(items, known, "--strategy")
         return items[0] if len(items) == 1 else items
     if len(named) != len(items):
         raise ValueError(_("--strategy: {items}: give either names (one for everyone or one per "
@@ -246,6 +282,8 @@ def strategies_from_args(values: list[str] | None, default: str = "random"):
         if colour in chosen:
             raise ValueError(_("--strategy: {colour} is given twice").format(colour=colour))
         chosen[colour] = name
+    if known is not None:
+        check_names(chosen.values(), known, "--strategy")
     return chosen
 
 
@@ -257,7 +295,7 @@ def add_strategy(p, names, default: str = "random") -> None:
 
 
 def add_rules(p) -> None:
-    p.add_argument("--rules", default="classic", help=rule_set_list())
+    p.add_argument("--rules", default="classic", type=rule_set_name, help=rule_set_list())
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help=_("a rule option, e.g. sorry_forward_4=true (repeatable)"))
 

@@ -8,8 +8,8 @@ import sys
 from ..board.state import MAX_POSITION_BYTES, Position, PositionError
 from ..board.strategies import STRATEGIES
 from ..core.safeio import read_json_file
-from ..simulation.experiments import FastEngineMissing, simulate
-from .common import (add_seed, add_engine, add_rules, add_strategy, answer_file, card_list,
+from ..simulation.experiments import MAX_GAMES, FastEngineMissing, simulate
+from .common import (add_seed, whole_number, add_engine, add_rules, add_strategy, answer_file, card_list,
                      card_name, progress_option, rules_from_args, stderr_bar,
                      strategies_from_args, usage_error, workers_error)
 from .text import N_, _
@@ -24,7 +24,8 @@ def cmd_simulate(args) -> int:
     try:
         with dask_client(args.scheduler) as client:
             summary = simulate(players=args.players, games=args.games,
-                               strategy=strategies_from_args(args.strategy), seed=args.seed,
+                               strategy=strategies_from_args(args.strategy, known=STRATEGIES),
+                               seed=args.seed,
                                rules=rules_from_args(args),
                                progress=stderr_bar() if show_progress else None,
                                engine=args.engine, workers=args.workers, client=client)
@@ -104,7 +105,8 @@ def rollout_strategies() -> list[str]:
 def add_simulate_and_coach(sub) -> None:
     p = sub.add_parser("simulate", help=_("play many games and report win rates and lengths"))
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES), default=1000,
+                   help=_("games to play (default: 1,000)"))
     add_strategy(p, STRATEGIES)
     add_seed(p)
     add_rules(p)
