@@ -209,8 +209,11 @@ def test_a_ladder_too_big_is_refused_before_any_game(monkeypatch):
 
 
 def test_the_command_refuses_bad_counts(capsys):
-    assert main(["ladder", "--games", "0", "--strategies", "random,greedy"]) == 2
-    assert "games" in capsys.readouterr().err
+    # Refused by argparse, in the command's language, before any game.
+    with pytest.raises(SystemExit) as refused:
+        main(["ladder", "--games", "0", "--strategies", "random,greedy"])
+    assert refused.value.code == 2
+    assert "argument --games" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["ladder", "--players", "3"])
 

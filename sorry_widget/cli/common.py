@@ -57,9 +57,11 @@ def whole_number(low: int, high: int):
 
 def rule_set_name(text: str) -> str:
     """An argparse ``type``: the name of a rule set, refused in the command's language."""
-    if text not in RULE_SETS:
+    try:
+        get_rules(text)  # a name or one of its short forms ("teams")
+    except ValueError:
         raise argparse.ArgumentTypeError(_("{name}: not a rule set; rule sets are {names}").format(
-            name=shown(text), names=rule_set_list()))
+            name=shown(text), names=rule_set_list())) from None
     return text
 
 
