@@ -9,6 +9,7 @@ notebook bar itself: tqdm.auto does not know that kernel and would draw a text b
 from __future__ import annotations
 
 import sys
+import weakref
 
 if sys.platform == "emscripten":
     from tqdm.notebook import tqdm as _notebook_tqdm
@@ -28,6 +29,9 @@ class ProgressBar:
     def __init__(self, description: str = "games", **tqdm_options) -> None:
         self.description = description
         self._options = {"unit": " games", **tqdm_options}
+        if self._options["unit"].strip() == "%" and "bar_format" not in self._options:
+            # A bar counting percent shows no rate: "7.24s/%" means nothing to a person.
+            self._options["bar_format"] = PERCENT_FORMAT
         self._bar = None
         self.done = 0
 
@@ -35,6 +39,7 @@ class ProgressBar:
         if self._bar is None or self._bar.total != total or done < self._bar.n:
             self.close()
             self._bar = tqdm(total=total, desc=self.description, **self._options)
+            _open_bars.add(self)
         self._bar.update(done - self._bar.n)
         self.done = done
         if done >= total:
@@ -44,3 +49,17 @@ class ProgressBar:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+        _open_bars.discard(self)
+
+
+#: The bar of a run counting percent: the share done, the time taken and the time left.
+PERCENT_FORMAT = "{l_bar}{bar}| {elapsed} elapsed, {remaining} left"
+#: The bars drawing now, so that a run stopped midway (Ctrl-C) can end their lines first.
+_open_bars: weakref.WeakSet[ProgressBar] = weakref.WeakSet()
+
+
+def close_open_bars() -> None:
+    """End every bar still drawing (its line finished, never drawn again), so that what is
+    printed next, "interrupted" after a Ctrl-C, starts a line of its own."""
+    for bar in list(_open_bars):
+        bar.close()

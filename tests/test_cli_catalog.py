@@ -122,8 +122,9 @@ def test_refusals_of_commands_with_lang_come_out_french(capsys, args, english):
 def test_an_unrecognized_argument_is_refused_in_the_commands_language(capsys):
     status, _, err = run(capsys, "play", "--lang", "fr", "--colour", "red")
     assert status == 2
-    assert err.splitlines()[-1] == "sorry-widget: error: " + french(
-        "unrecognized arguments: {arguments}").format(arguments="--colour red")
+    assert err.splitlines()[-1] + "\n" == french("%(prog)s: error: %(message)s\n") % {
+        "prog": "sorry-widget", "message": french("unrecognized arguments: {arguments}").format(
+            arguments="--colour red")}
     assert run(capsys, "play", "--colour", "red")[2].splitlines()[-1] == \
         "sorry-widget: error: unrecognized arguments: --colour red"
 

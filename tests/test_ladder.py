@@ -16,6 +16,7 @@ from conftest import pos
 from sorry_widget.board.game import Game
 from sorry_widget.board.others import OTHERS
 from sorry_widget.board.strategies import STRATEGIES, GreedyStrategy, as_strategy
+from sorry_widget.simulation.experiments import fast_engine_available
 from sorry_widget.cli import main
 from sorry_widget.simulation import ladder as ladder_module
 from sorry_widget.simulation.experiments import simulate, wilson_interval
@@ -208,8 +209,11 @@ def test_a_ladder_too_big_is_refused_before_any_game(monkeypatch):
 
 
 def test_the_command_refuses_bad_counts(capsys):
-    assert main(["ladder", "--games", "0", "--strategies", "random,greedy"]) == 2
-    assert "games" in capsys.readouterr().err
+    # Refused by argparse, in the command's language, before any game.
+    with pytest.raises(SystemExit) as refused:
+        main(["ladder", "--games", "0", "--strategies", "random,greedy"])
+    assert refused.value.code == 2
+    assert "argument --games" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["ladder", "--players", "3"])
 
@@ -259,7 +263,8 @@ def test_the_default_players_are_every_registered_one_that_can_play():
     names = [c if isinstance(c, str) else c.name for c in chosen]
     assert names[:2] == ["random", "greedy"]
     assert set(OTHERS) <= set(names)
-    assert any(n.startswith("coach(") for n in names)
+    # The coach only with the batch engine (without it, see the tests below).
+    assert any(n.startswith("coach(") for n in names) == fast_engine_available()
     expected = set(STRATEGIES) - {"coach"}
     assert expected <= set(names) | set(excluded)
     chosen4, excluded4 = ladder_module.default_strategies(4)
@@ -363,3 +368,59 @@ def test_a_larger_ladder_agrees_with_independent_simulations():
     implied = 400 * math.log10(pair.rate / (1 - pair.rate))
     assert greedy.rating == pytest.approx(implied, abs=5)
     assert greedy.low < implied < greedy.high
+
+
+# --- without the batch engine (issue 39) --------------------------------------------------------
+
+
+@pytest.fixture
+def no_batch_engine(monkeypatch):
+    """numba absent, as the code detects it (experiments.fast_engine_available: find_spec; an
+    entry of None in sys.modules makes it None and ``import numba`` fail)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "numba", None)
+    from sorry_widget.simulation.experiments import fast_engine_available
+
+    assert not fast_engine_available()
+
+
+def test_without_the_batch_engine_a_default_ladder_leaves_the_coach_out(no_batch_engine):
+    chosen, excluded = ladder_module.default_strategies(2)
+    assert not any(getattr(c, "name", c).startswith("coach") for c in chosen)
+    assert [why for n, why in excluded.items() if n.startswith("coach")] == ["no-batch"]
+    # Named, it plays.
+    objects, _ = ladder_module._players(["random", "coach"], 2)
+    assert any(ladder_module.is_slow(s) for s in objects)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_without_the_batch_engine_the_command_says_so_before_the_games(no_batch_engine, capsys,
+                                                                       monkeypatch, lang):
+    from sorry_widget.cli import main
+    from sorry_widget.cli.ladder import LEFT_OUT
+
+    said = []
+
+    def first_deal(deal_seed, players):  # what stderr holds when the first game starts
+        assert not any(ladder_module.is_slow(p) for p in players), "the coach plays"
+        said.append(capsys.readouterr().err)
+        return real(deal_seed, players)
+
+    real = ladder_module.play_deal
+    monkeypatch.setattr(ladder_module, "play_deal", first_deal)
+    assert main(["ladder", "--games", "2", "--resamples", "2", "--seed", "1", "--no-progress",
+                 "--lang", lang]) == 0
+    notice = said[0].splitlines()
+    assert len(notice) == 1 and notice[0].startswith("ladder")
+    from sorry_widget.cli import text
+
+    text.set_language(lang)
+    try:
+        why = text._(LEFT_OUT["no-batch"])
+    finally:
+        text.set_language("en")
+    assert why in notice[0] and "coach" in notice[0]
+    assert why in capsys.readouterr().out  # and in the table's "Not in this ladder"
+    if lang == "fr":
+        assert "without" not in notice[0]

@@ -312,3 +312,16 @@ def test_the_train_command_reproduces_the_shipped_weights():
 
     shipped = resources.files("sorry_widget.simulation").joinpath(learned.WEIGHTS_FILE)
     assert training.weights_json(training.train()) == shipped.read_text()
+
+
+def test_a_training_seed_is_held_to_the_records_limit_before_any_game():
+    """The seed is written into the weights file: ``train --seed`` took 100,000 characters."""
+    pytest.importorskip("numba")
+    from sorry_widget.core.seeds import MAX_SEED_CHARS, SeedError
+    from sorry_widget.simulation import training
+
+    calls = []
+    with pytest.raises(SeedError, match="seed"):
+        training.train(seed="s" * (MAX_SEED_CHARS + 1), games=1,
+                       progress=lambda done, total: calls.append(done))
+    assert calls == []

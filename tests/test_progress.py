@@ -51,3 +51,34 @@ def test_in_the_browser_the_bar_is_the_notebook_widget_with_no_monitor_thread(mo
         monkeypatch.undo()
         importlib.reload(progress)
     assert not issubclass(progress.tqdm, notebook_tqdm)
+
+
+def test_a_bar_counting_percent_shows_no_rate_per_percent():
+    """``exact game`` read "7.24s/%": a rate per percent means nothing to a person."""
+    out = io.StringIO()
+    bar = ProgressBar("solving", unit="%", file=out, mininterval=0)
+    for done in (1, 40, 100):
+        bar(done, 100)
+    text = out.getvalue()
+    assert "40%" in text and "100%" in text
+    assert "/%" not in text and "%/" not in text and "it/s" not in text
+
+
+def test_ctrl_c_ends_the_bar_before_the_line_that_says_so(monkeypatch, capsys):
+    """Ctrl-C printed "interrupted" on the bar's line, and the bar was drawn again after it."""
+    import gc
+
+    from sorry_widget.cli import main
+    from sorry_widget.simulation import twopawn
+
+    def interrupted_solve(progress=None):
+        progress(3, 100)
+        progress(7, 100)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(twopawn, "solve", interrupted_solve)
+    assert main(["exact", "game", "--progress"]) == 130
+    gc.collect()  # a bar left open is drawn again when it is collected
+    err = capsys.readouterr().err
+    assert err.endswith("\nsorry-widget exact: interrupted\n"), repr(err)
+    assert "7/100" in err or "7%" in err

@@ -377,3 +377,27 @@ def test_a_progress_that_is_not_a_function_is_refused_before_the_review(progress
     with pytest.raises(ValueError, match=f"^progress: must be a function of \\(done, total\\) "
                                          f"or None, not a {type(progress).__name__}$"):
         review(Record.from_game(game), progress=progress)
+
+
+@pytest.mark.parametrize("seconds, english, french", [
+    (0.01, "Reviewed {plays} plays in under 0.1 s.", "coups analysés en moins de 0,1 s"),
+    (2.34, "Reviewed {plays} plays in 2.3 s.", "coups analysés en 2,3 s"),
+])
+def test_the_widget_says_how_long_the_review_took_never_0_0_s(monkeypatch, seconds, english,
+                                                               french):
+    from sorry_widget import SorryWidget
+    from sorry_widget.widget import widget as widget_module
+
+    import types
+
+    clock = iter([100.0, 100.0 + seconds] * 2)
+    # The widget's clock only: the review itself times its work too.
+    monkeypatch.setattr(widget_module, "time", types.SimpleNamespace(
+        perf_counter=lambda: next(clock)))
+    record = _game_record(2, 34, ["greedy", "random"])
+    board = SorryWidget(record=record)
+    board._review_from_page()
+    assert board.message == english.format(plays=len(record.plays))
+    board = SorryWidget(record=record, language="fr")
+    board._review_from_page()
+    assert french in board.message and "0,0" not in board.message

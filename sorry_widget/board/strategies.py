@@ -18,6 +18,7 @@ from typing import Protocol
 
 from .track import (HOME, NULL_FOURS, SAFETY_1, SLIDE_COVERING, START, STEPS_TO_HOME,
                     TRACK_SQUARES)
+from ..core.safeio import shown
 from .cards import SORRY
 from .moves import DISCARD, Move
 from .state import Position
@@ -187,11 +188,11 @@ def as_strategy(value) -> Strategy:
     if isinstance(value, str):
         if value not in STRATEGIES:
             raise ValueError(
-                f"strategy: unknown strategy {value!r}; known strategies are {', '.join(STRATEGIES)}"
+                f"strategy: unknown strategy {shown(value)}; known strategies are {', '.join(STRATEGIES)}"
             )
         return STRATEGIES[value]()
     if hasattr(value, "choose"):
         return value
     if callable(value):
         return FunctionStrategy(value)
-    raise ValueError(f"strategy: {value!r} is neither a strategy name, a strategy nor a function")
+    raise ValueError(f"strategy: {shown(value)} is neither a strategy name, a strategy nor a function")

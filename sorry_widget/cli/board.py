@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 
 from ..board.cards import CARD_NAMES, DECKS
 from ..board.game import Game, GameError
@@ -12,7 +11,7 @@ from ..board.rules import RULE_SETS
 from ..board.state import Position
 from ..board.strategies import STRATEGIES
 from ..core.messages import DEFAULT_LANGUAGE, Message, explanation_in, word
-from .common import (SEED_HELP, add_lang, add_rules, add_strategy, answer_file, answer_lines,
+from .common import (add_seed, add_lang, add_rules, add_strategy, answer_file, answer_lines,
                      card_list, card_name, colour_word, rules_from_args, rules_word, said,
                      strategies_from_args, usage_error, words)
 from .text import _
@@ -133,10 +132,9 @@ def closing(game) -> list[Message]:
 def cmd_play(args) -> int:
     try:
         game = Game(args.players, rules=rules_from_args(args), seed=args.seed,
-                    strategies=strategies_from_args(args.strategy))
+                    strategies=strategies_from_args(args.strategy, known=STRATEGIES))
     except (ValueError, GameError) as exc:
-        print(f"sorry-widget play: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"play: {exc}")
     game.run()
     lang = args.lang
     names = ", ".join(f"{colour_word(c, lang)} ({s.name})" for c, s in game.strategies.items())
@@ -154,8 +152,7 @@ def cmd_play(args) -> int:
         try:
             Record.from_game(game).save(args.record)
         except RecordError as exc:
-            print(f"sorry-widget play: {exc}", file=sys.stderr)
-            return 1
+            return usage_error(f"play: {exc}", 1)
         print(words("cli.record_written", "record written to {path}", lang, path=args.record))
     return 0
 
@@ -164,8 +161,7 @@ def cmd_replay(args) -> int:
     try:
         record = Record.load(args.record)
     except RecordError as exc:
-        print(f"sorry-widget replay: {args.record}: {exc}", file=sys.stderr)
-        return 1
+        return usage_error(f"replay: {args.record}: {exc}", 1)
     lang = args.lang
     winner = record.winner
     print(words("cli.replay_title", "{plays} plays, {rules} rules; winner {winner}", lang,
@@ -194,7 +190,7 @@ def add_moves_and_score(sub) -> None:
 def add_play_and_replay(sub) -> None:
     p = sub.add_parser("play", help=_("play one game and print a readable log"))
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", help=_(SEED_HELP))
+    add_seed(p)
     add_strategy(p, STRATEGIES)
     add_rules(p)
     p.add_argument("--record", help=_("also write the game's sorry-record/1 to this file"))

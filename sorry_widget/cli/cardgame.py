@@ -8,8 +8,9 @@ import sys
 
 from ..core.colours import COLOURS as CARD_GAME_COLOURS
 from ..cardgame.strategies import CARD_STRATEGIES
+from ..simulation.cardgame_experiments import MAX_CARD_GAMES
 from ..core.messages import DEFAULT_LANGUAGE, explanation_in
-from .common import (MAX_LINE_BYTES, SEED_HELP, add_lang, add_strategy, answer_file,
+from .common import (add_seed, whole_number, MAX_LINE_BYTES, add_lang, add_strategy, answer_file,
                      answer_lines, colour_word, said, stderr_bar, strategies_from_args,
                      usage_error, words)
 from .text import _, ngettext
@@ -52,8 +53,7 @@ def cmd_cardgame_simulate(args) -> int:
                                     args.longer_game,
                                     progress=stderr_bar() if show_progress else None)
     except (OSError, ValueError) as exc:
-        print(f"sorry-widget cardgame simulate: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"cardgame simulate: {exc}")
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -78,7 +78,7 @@ def cmd_cardgame_simulate(args) -> int:
 
 def card_strategies(players: int, values: list[str] | None) -> dict:
     """``--strategy`` (common.strategies_from_args) as the card game takes it: colour to name."""
-    chosen = strategies_from_args(values)
+    chosen = strategies_from_args(values, known=CARD_STRATEGIES)
     if isinstance(chosen, dict):
         return chosen
     colours = CARD_GAME_COLOURS[:players]
@@ -102,8 +102,7 @@ def cmd_cardgame_play(args) -> int:
         if args.record:
             game.record().save(args.record)
     except (OSError, ValueError) as exc:
-        print(f"sorry-widget cardgame play: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"cardgame play: {exc}")
     lang = args.lang
     print(say("play_header", seed=game.seed,
               players=[say("player_strategy", player=c, strategy=getattr(s, "name", "person"))
@@ -129,7 +128,7 @@ def add_cardgame(sub) -> None:
                              ("play", cmd_cardgame_play, _("play one random game, with its log"))):
         p = card_sub.add_parser(name, help=text)
         p.add_argument("--players", type=int, default=4)
-        p.add_argument("--seed", help=_(SEED_HELP))
+        add_seed(p)
         p.add_argument("--deck", help=_("a deck file: {format}").format(
             format="{card name: count}"))
         p.add_argument("--longer-game", action="store_true", help=_("the longer game (K19)"))
@@ -140,7 +139,8 @@ def add_cardgame(sub) -> None:
             add_strategy(p, CARD_STRATEGIES)
         if name == "simulate":
             add_lang(p)
-            p.add_argument("--games", type=int, default=100)
+            p.add_argument("--games", type=whole_number(1, MAX_CARD_GAMES), default=100,
+                           help=_("games to play (default: 100)"))
             p.add_argument("--json", action="store_true")
             p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None)
         p.set_defaults(func=func)

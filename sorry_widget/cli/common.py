@@ -12,7 +12,8 @@ from ..board.cards import CARD_NAMES, CARDS_BY_NAME
 from ..board.rules import OPTION_TYPES, RULE_SETS, RuleSet, get_rules
 from ..board.state import MAX_POSITION_BYTES, PositionError
 from ..core.messages import DEFAULT_LANGUAGE, LANGUAGES, explanation_in, word
-from ..core.safeio import MAX_UNENDED_BYTES, read_json, read_json_file, stream_lines
+from ..core.safeio import MAX_UNENDED_BYTES, read_json, read_json_file, shown, stream_lines
+from ..core.seeds import MAX_SEED_CHARS
 from ..simulation.experiments import ENGINES, WORKERS_PER_CORE, check_workers
 from .text import N_, _
 
@@ -20,6 +21,61 @@ SEED_HELP = N_("replays a run; without it the run draws a fresh seed and prints 
 
 #: One request line of ``--jsonl``: a position is a few hundred bytes, a card state a few kB.
 MAX_LINE_BYTES = 1_000_000
+
+
+def seed_text(text: str) -> str:
+    """A ``--seed`` as every command takes it: a text a record can keep (core/seeds.py's
+    limit), refused by argparse, in the command's language, before any work starts."""
+    if len(text) > MAX_SEED_CHARS:
+        raise argparse.ArgumentTypeError(
+            _("a text of {length:,} characters; a seed has at most {most}").format(
+                length=len(text), most=MAX_SEED_CHARS))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError(
+            _("the text holds a lone surrogate (an incomplete character)")) from None
+    return text
+
+
+def whole_number(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high``, refused by argparse in the
+    command's language before any work (the library's own check says it in English)."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{value}: not a whole number").format(
+                value=shown(text))) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(_("{value}: must be from {low:,} to {high:,}").format(
+                value=shown(text), low=low, high=high))
+        return value
+
+    return whole
+
+
+def rule_set_name(text: str) -> str:
+    """An argparse ``type``: the name of a rule set, refused in the command's language."""
+    try:
+        get_rules(text)  # a name or one of its short forms ("teams")
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{name}: not a rule set; rule sets are {names}").format(
+            name=shown(text), names=rule_set_list())) from None
+    return text
+
+
+def check_names(names, known, option: str) -> None:
+    """Players named on the command line (``--strategy``, ``--strategies``): each one of
+    ``known``, else a ValueError in the command's language, naming the first that is not."""
+    for name in names:
+        if name not in known:
+            raise ValueError(_("{option}: {name} is not a player; players are {names}").format(
+                option=option, name=shown(name), names=", ".join(known)))
+
+
+def add_seed(p, help: str = SEED_HELP, default: str | None = None) -> None:
+    p.add_argument("--seed", type=seed_text, default=default, help=_(help))
 
 
 def card_list() -> str:
@@ -133,9 +189,25 @@ def answer_file(path: str, answer, what: str = "position",
     return 0
 
 
-def usage_error(message: str) -> int:
-    print(f"sorry-widget {message}", file=sys.stderr)
-    return 2
+#: The longest refusal printed: past it, the middle of the message is left out, so that a
+#: value echoed back (a 100,000-character --strategies) never floods the terminal.
+MAX_ERROR_CHARS = 600
+
+
+def capped(message: str) -> str:
+    """``message`` as one line of at most about :data:`MAX_ERROR_CHARS` characters: its
+    start (what was refused) and its end (what is allowed) kept, the middle cut."""
+    message = " ".join(message.split())
+    if len(message) <= MAX_ERROR_CHARS:
+        return message
+    head, tail = MAX_ERROR_CHARS * 2 // 3, MAX_ERROR_CHARS // 3
+    return f"{message[:head]}…{message[-tail:]}"
+
+
+def usage_error(message: str, status: int = 2) -> int:
+    """Print ``sorry-widget COMMAND: …`` on stderr (one capped line) and return ``status``."""
+    print(f"sorry-widget {capped(message)}", file=sys.stderr)
+    return status
 
 
 def stderr_bar():
@@ -143,6 +215,17 @@ def stderr_bar():
     from ..progress import ProgressBar
 
     return ProgressBar(file=sys.stderr)
+
+
+def duration(seconds: float, language: str) -> str:
+    """A time taken, as a person reads it: "under 0.1 s", "2.3 s" (tenths under ten seconds),
+    "42 s"; never "0.0 s" or "0 s"."""
+    from ..core.numbers import format_number
+
+    if seconds < 0.05:
+        return _("under {limit} s").format(limit=format_number(0.1, language))
+    return _("{seconds} s").format(seconds=format_number(seconds, language,
+                                                          1 if seconds < 9.95 else 0))
 
 
 def _option_value(text: str):
@@ -169,7 +252,7 @@ def rules_from_args(args) -> RuleSet:
     return rules.with_options(**options)
 
 
-def strategies_from_args(values: list[str] | None, default: str = "random"):
+def strategies_from_args(values: list[str] | None, default: str = "random", known=None):
     """``--strategy``, the same for both games: NAME (every player), NAME,NAME,… (one per
     seat, in turn order) or COLOUR=NAME (that colour; the others play ``default``), repeatable
     or comma-separated. Returns a name, a list of names, or a dict of colour to name, which
@@ -179,6 +262,8 @@ def strategies_from_args(values: list[str] | None, default: str = "random"):
         return default
     named = [item for item in items if "=" in item]
     if not named:
+        if known is not None:
+            check_names(items, known, "--strategy")
         return items[0] if len(items) == 1 else items
     if len(named) != len(items):
         raise ValueError(_("--strategy: {items}: give either names (one for everyone or one per "
@@ -193,6 +278,8 @@ def strategies_from_args(values: list[str] | None, default: str = "random"):
         if colour in chosen:
             raise ValueError(_("--strategy: {colour} is given twice").format(colour=colour))
         chosen[colour] = name
+    if known is not None:
+        check_names(chosen.values(), known, "--strategy")
     return chosen
 
 
@@ -204,7 +291,7 @@ def add_strategy(p, names, default: str = "random") -> None:
 
 
 def add_rules(p) -> None:
-    p.add_argument("--rules", default="classic", help=rule_set_list())
+    p.add_argument("--rules", default="classic", type=rule_set_name, help=rule_set_list())
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help=_("a rule option, e.g. sorry_forward_4=true (repeatable)"))
 
@@ -228,10 +315,60 @@ def workers_error(args, command: str) -> int | None:
     return None
 
 
-def add_lang(p) -> None:
-    p.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=LANGUAGES,
+class HelpFormatter(argparse.HelpFormatter):
+    """Help texts shown as they are written: argparse would read the "%" of "95% intervals" as
+    a %-format and crash ``--help`` (issue 39). No help text here uses argparse's
+    ``%(default)s``; each says its default in words."""
+
+    def _expand_help(self, action) -> str:
+        return self._get_help_string(action)
+
+
+class RawDescriptionFormatter(argparse.RawDescriptionHelpFormatter, HelpFormatter):
+    """The program's own help: its description and epilog kept as written (the documentation's
+    address on one line: the default formatter breaks it at its hyphen)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """The program's parser and, as argparse makes each command's of its parent's class,
+    every command's: help texts through :class:`HelpFormatter`."""
+
+    def __init__(self, *args, formatter_class=HelpFormatter, **kwargs) -> None:
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+    def error(self, message: str):
+        """argparse's refusal (usage, then one line), capped as the commands' own are."""
+        super().error(capped(message))
+
+
+def command_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()):
+    """(words, parser) of every command argparse holds under ``parser``: ``("ladder",)``,
+    ``("cardgame",)``, ``("cardgame", "play")``, …"""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, command in action.choices.items():
+                yield (*path, name), command
+                yield from command_parsers(command, (*path, name))
+
+
+def add_lang(p, explains: bool = True, top: bool = False) -> None:
+    """``--lang``, taken before the command or after it (one rule for every command): the
+    top-level option holds the default, a command's takes only what is written after it, so
+    ``sorry-widget --lang fr ladder`` is not undone by the command's default."""
+    p.add_argument("--lang", choices=LANGUAGES,
+                   default=DEFAULT_LANGUAGE if top else argparse.SUPPRESS,
                    help=_("the language of explanations and other words (JSON keys and "
-                          "notation stay English; default: en)"))
+                          "notation stay English; default: en)") if explains else
+                   _("the language of the command's messages, refusals and help (default: "
+                     "en)"))
+
+
+def lang_everywhere(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` on the program and on every command that has not its own already."""
+    add_lang(parser, explains=False, top=True)
+    for _words, command in command_parsers(parser):
+        if command.get_default("lang") is None:
+            add_lang(command, explains=False)
 
 
 def progress_option(p) -> None:

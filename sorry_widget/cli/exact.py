@@ -6,7 +6,7 @@ import json
 import sys
 
 from ..core.safeio import open_regular
-from .common import add_lang, answer_lines, emit, progress_option, usage_error
+from .common import add_lang, rule_set_name, answer_lines, emit, progress_option, usage_error
 from .text import N_, _, ngettext
 
 CASES = {"journey": N_("one pawn alone from START to HOME"),
@@ -120,7 +120,8 @@ def add_exact(sub) -> None:
     p.add_argument("file", nargs="?", metavar="FILE",
                    help=_("exact value: a file of JSON lines, each an object with a position, to "
                           "answer (default: stdin)"))
-    p.add_argument("--rules", default="classic", help=_("the rule set (default: classic)"))
+    p.add_argument("--rules", default="classic", type=rule_set_name,
+                   help=_("the rule set (default: classic)"))
     p.add_argument("--pawns", type=int, choices=(1, 2), default=2,
                    help=_("exact game: the pawns each player brings HOME (default: 2; the first "
                           "solve of two takes minutes and is then kept in the cache)"))

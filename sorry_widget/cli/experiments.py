@@ -8,11 +8,11 @@ import sys
 from ..board.state import MAX_POSITION_BYTES, Position, PositionError
 from ..board.strategies import STRATEGIES
 from ..core.safeio import read_json_file
-from ..simulation.experiments import FastEngineMissing, simulate
-from .common import (SEED_HELP, add_engine, add_rules, add_strategy, answer_file, card_list,
+from ..simulation.experiments import MAX_GAMES, FastEngineMissing, simulate
+from .common import (add_seed, whole_number, add_engine, add_rules, add_strategy, answer_file, card_list,
                      card_name, progress_option, rules_from_args, stderr_bar,
                      strategies_from_args, usage_error, workers_error)
-from .text import _
+from .text import N_, _
 
 
 def cmd_simulate(args) -> int:
@@ -24,13 +24,13 @@ def cmd_simulate(args) -> int:
     try:
         with dask_client(args.scheduler) as client:
             summary = simulate(players=args.players, games=args.games,
-                               strategy=strategies_from_args(args.strategy), seed=args.seed,
+                               strategy=strategies_from_args(args.strategy, known=STRATEGIES),
+                               seed=args.seed,
                                rules=rules_from_args(args),
                                progress=stderr_bar() if show_progress else None,
                                engine=args.engine, workers=args.workers, client=client)
     except (ValueError, FastEngineMissing) as exc:
-        print(f"sorry-widget simulate: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(f"simulate: {exc}")
     if args.json:
         print(json.dumps(summary.to_dict()))
     else:
@@ -105,9 +105,10 @@ def rollout_strategies() -> list[str]:
 def add_simulate_and_coach(sub) -> None:
     p = sub.add_parser("simulate", help=_("play many games and report win rates and lengths"))
     p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES), default=1000,
+                   help=_("games to play (default: 1,000)"))
     add_strategy(p, STRATEGIES)
-    p.add_argument("--seed", help=_(SEED_HELP))
+    add_seed(p)
     add_rules(p)
     p.add_argument("--json", action="store_true", help=_("print the summary as one JSON object"))
     progress_option(p)
@@ -125,7 +126,7 @@ def add_simulate_and_coach(sub) -> None:
     p.add_argument("--rollouts", type=int, default=1000, help=_("games after each move"))
     p.add_argument("--strategy", default="random", choices=rollout_strategies(),
                    help=_("who plays the games after each move"))
-    p.add_argument("--seed", default="1")
+    add_seed(p, N_("the seed of the games after each move (default: 1)"), default="1")
     p.add_argument("--json", action="store_true", help=_("print the advice as one JSON object"))
     p.add_argument("--method", default="auto", choices=["auto", "racing", "full", "exact"],
                    help=_("auto: exact where the game is small enough, else racing (clearly "

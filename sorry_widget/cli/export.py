@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 from .common import usage_error
@@ -25,8 +24,7 @@ def cmd_export(args) -> int:
         open_regular(source, what="export", error=SorryError).close()
         check_output_path(out, what="export", error=SorryError)
     except SorryError as exc:
-        print(f"sorry-widget {exc}", file=sys.stderr)
-        return 1
+        return usage_error(str(exc), 1)
     try:
         from ..widget.export import export_notebook
 
@@ -35,15 +33,13 @@ def cmd_export(args) -> int:
         return usage_error(_("export: needs the notebook tools ({package}); install "
                              "sorry-widget[lab]").format(package=exc.name))
     except Exception as exc:  # a cell that fails: say which, not a traceback
-        print(f"sorry-widget export: {source}: {type(exc).__name__}: "
-              f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
-              file=sys.stderr)
-        return 1
+        return usage_error(f"export: {source}: {type(exc).__name__}: "
+                           f"{str(exc).strip().splitlines()[-1] if str(exc).strip() else exc!r}",
+                           1)
     try:  # whole or not at all: a failed export leaves the old page as it was
         write_text_atomic(out, page, what="export", error=SorryError)
     except SorryError as exc:
-        print(f"sorry-widget {exc}", file=sys.stderr)
-        return 1
+        return usage_error(str(exc), 1)
     print(_("wrote {path} ({size:,} bytes; opens offline)").format(path=out,
                                                                  size=len(page.encode())))
     return 0

@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 import sys
 
+from ..board.strategies import STRATEGIES
 from ..core.numbers import format_number, format_percent
-from .common import SEED_HELP, add_lang, progress_option, stderr_bar, usage_error
+from ..simulation.ladder import MAX_GAMES, MAX_RESAMPLES
+from .common import add_lang, add_seed, check_names, duration, whole_number, progress_option, stderr_bar, usage_error
 from .text import N_, _, language, ngettext
 
 # The ladder's reasons for leaving a player out (simulation.ladder.LEFT_OUT), for the catalog.
@@ -18,6 +20,9 @@ LEFT_OUT = {
                       "of a full game (four pawns in START)"),
     "too-slow": N_("a 4-player ladder plays every group in 24 seat orders: with the coach it "
                    "would take hours (name it to include it)"),
+    "no-batch": N_("without the batch engine (NumPy + numba: pip install 'sorry-widget[fast]') "
+                   "its games take about half a minute each, an hour or more "
+                   "for a short ladder (name it to include it)"),
 }
 
 
@@ -80,17 +85,25 @@ def report(result, lang: str = "en") -> str:
     for name, why in result.excluded.items():
         lines.append(_("Not in this ladder: {name} ({why})").format(
             name=name, why=_(LEFT_OUT[why]) if why in LEFT_OUT else why))
-    lines.append(_("{games} games in {seconds} s").format(
-        games=number(result.total_games), seconds=format_number(result.seconds, lang, 0)))
+    lines.append(_("{games} games in {time}").format(
+        games=number(result.total_games), time=duration(result.seconds, lang)))
     return "\n".join(lines)
 
 
 def cmd_ladder(args) -> int:
-    from ..simulation.ladder import ladder
+    from ..simulation.ladder import coach_left_out, ladder
 
     strategies = None
     if args.strategies:
         strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+        try:
+            check_names(strategies, STRATEGIES, "--strategies")
+        except ValueError as exc:
+            return usage_error(f"ladder: {exc}")
+    elif coach_left_out(args.players) == "no-batch":
+        # Said before the games start, not only in the table after them.
+        print(_("ladder: the coach is left out: {why}").format(why=_(LEFT_OUT["no-batch"])),
+              file=sys.stderr)
     show = args.progress or (args.progress is None and sys.stderr.isatty())
     bar = stderr_bar() if show else None
     try:
@@ -111,18 +124,18 @@ def add_ladder(sub) -> None:
                                         "deals, rated with 95% intervals"))
     p.add_argument("--players", type=int, default=2, choices=(2, 4),
                    help=_("players in each game (2 or 4)"))
-    p.add_argument("--games", type=int, default=200,
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES), default=200,
                    help=_("games per pair (2 players) or group of four, rounded up to whole "
                           "deals of every seat order"))
-    p.add_argument("--slow-games", type=int, default=None,
+    p.add_argument("--slow-games", type=whole_number(1, MAX_GAMES), default=None,
                    help=_("games per pair or group with the coach (default: 40 for 2 players, "
                           "24 for 4)"))
     p.add_argument("--strategies", metavar="NAMES",
                    help=_("the players, separated by commas (default: every registered player "
                           "that can play these games)"))
-    p.add_argument("--resamples", type=int, default=200,
+    p.add_argument("--resamples", type=whole_number(0, MAX_RESAMPLES), default=200,
                    help=_("bootstrap resamples for the intervals"))
-    p.add_argument("--seed", help=_(SEED_HELP))
+    add_seed(p)
     p.add_argument("--json", action="store_true", help=_("print the ladder as one JSON object"))
     progress_option(p)
     add_lang(p)

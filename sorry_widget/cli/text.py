@@ -35,17 +35,22 @@ def language() -> str:
 
 
 def language_asked(argv: Sequence[str]) -> str:
-    """The ``--lang`` a command line asks for (``--lang fr`` or ``--lang=fr``), read before
-    argparse so that ``--help`` is shown in it; English if none or not a language."""
+    """The ``--lang`` a command line asks for (``--lang fr`` or ``--lang=fr``, before the
+    command or after it), read before argparse so that ``--help`` and argparse's refusals are
+    in it: the last one that is a language (a bad one is refused in the one before it), else
+    English."""
     found = DEFAULT_LANGUAGE
     for i, arg in enumerate(argv):
         if arg == "--":
             break
+        value = None
         if arg == "--lang" and i + 1 < len(argv):
-            found = argv[i + 1]
+            value = argv[i + 1]
         elif arg.startswith("--lang="):
-            found = arg.partition("=")[2]
-    return found if found in LANGUAGES else DEFAULT_LANGUAGE
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            found = value
+    return found
 
 
 class Sentence(str):
@@ -106,3 +111,38 @@ def _checked(translation: str, english: str, key: str | None = None) -> str:
 def N_(english: str) -> str:
     """Marks a text for the catalog where it is written; ``_()`` translates it where shown."""
     return english
+
+
+#: argparse's own sentences that a user of the command sees (its usage line, help headings,
+#: and refusals), marked here so the catalog holds them; argparse fills them with %.
+ARGPARSE_TEXTS = (
+    N_("usage: "), N_("options"), N_("positional arguments"),
+    N_("show this help message and exit"), N_("show program's version number and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"), N_("the following arguments are required: %s"),
+    N_("expected one argument"), N_("expected at least one argument"),
+    N_("expected at most one argument"), N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unrecognized arguments: %s"), N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+)
+
+
+class argparse_in_language:
+    """While open, argparse says its own sentences (``usage:``, ``options``, its refusals) in
+    the CLI's current language, from the same catalog; English is argparse's own, unchanged.
+    argparse looks its ``_`` up at each call, so it is swapped for the run and put back."""
+
+    def __enter__(self):
+        import argparse
+
+        self._module = argparse
+        self._saved = argparse._
+        english = self._saved
+        argparse._ = lambda text: (english(text) if _language == DEFAULT_LANGUAGE
+                                   else str(_(text)))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._module._ = self._saved

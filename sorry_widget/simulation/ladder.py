@@ -44,6 +44,7 @@ from typing import Any
 from ..board.game import Game
 from ..board.state import Position
 from ..board.strategies import STRATEGIES, as_strategy
+from ..core.safeio import shown
 from ..core.seeds import seed_or_fresh
 
 #: The players a ladder may rate (2- or 4-player games).
@@ -106,6 +107,9 @@ LEFT_OUT = {
                    "full game (four pawns in START)",
     "too-slow": "a 4-player ladder plays every group in 24 seat orders: with the coach it would "
                 "take hours (name it to include it)",
+    "no-batch": "without the batch engine (NumPy + numba: pip install 'sorry-widget[fast]') "
+                "its games take about half a minute each, an hour or more "
+                "for a short ladder (name it to include it)",
 }
 
 
@@ -128,20 +132,36 @@ def applies(name: str, players: int) -> str | None:
     return None
 
 
+def coach_left_out(players: int) -> str | None:
+    """Why a default ladder of ``players``-player games leaves the coach out (a code of
+    :data:`LEFT_OUT`), or None if it plays: 4-player groups take hours with it, and without the
+    batch engine (its absence detected as :func:`experiments.fast_engine_available` does) each
+    of its games takes about half a minute."""
+    from .experiments import fast_engine_available
+
+    if players != 2:
+        return "too-slow"
+    if not fast_engine_available():
+        return "no-batch"
+    return None
+
+
 def default_strategies(players: int = 2) -> tuple[list, dict[str, str]]:
     """The players of a default ladder, and those left out with why (codes of
     :data:`LEFT_OUT`): random, greedy, the coach (2-player games only: a 4-player group of 24
-    seat orders takes minutes a deal), every other registered player (``learned``, the other
+    seat orders takes minutes a deal; and only with the batch engine, without which each of
+    its games takes about half a minute), every other registered player (``learned``, the other
     programs' players) and ``perfect`` where it applies."""
     _load_optional()
     chosen: list = []
     excluded: dict[str, str] = {}
     for name in STRATEGIES:
         if name == "coach":
-            if players == 2:
+            why = coach_left_out(players)
+            if why is None:
                 chosen.append(coach_player())
             else:
-                excluded[coach_player().name] = "too-slow"
+                excluded[coach_player().name] = why
             continue
         why = applies(name, players)
         if why is None:
@@ -176,13 +196,13 @@ def _players(strategies, players: int) -> tuple[list, dict[str, str]]:
                 else:
                     why = applies(item, players) if item in STRATEGIES else None
                     if why is not None:
-                        raise ValueError(f"strategies: {item!r} cannot play this ladder: "
+                        raise ValueError(f"strategies: {shown(item)} cannot play this ladder: "
                                          f"{LEFT_OUT[why]}")
             chosen.append(item)
     objects = [as_strategy(item) for item in chosen]
     names = [getattr(s, "name", None) or type(s).__name__ for s in objects]
     if len(set(names)) != len(names):
-        raise ValueError(f"strategies: each player once, not {names}")
+        raise ValueError(f"strategies: each player once, not {shown(names, 200)}")
     if not players <= len(objects) <= MAX_STRATEGIES:
         raise ValueError(f"strategies: a {players}-player ladder needs from {players} to "
                          f"{MAX_STRATEGIES} players, not {len(objects)}")

@@ -31,6 +31,7 @@ from ..board.state import Position
 from ..board.strategies import pawn_score
 from ..board.track import HOME, START, STEPS_TO_HOME, start_exit
 from ..core.safeio import write_text_atomic
+from ..core.seeds import check_seed
 from ..core.statistics import wilson_interval
 from . import learned
 from .batch_engine import (MAX_MOVES, _GOLDEN, _META, _below, _mix, _shuffle, card_results, deck_array,
@@ -602,6 +603,8 @@ def train(seed: Any = 1, games: int = DEFAULT_GAMES, *, progress=None,
     Deterministic: the same arguments give the same weights. ``max_seconds`` stops with an error rather than run
     longer."""
     games = check_games(games)
+    # The seed is written into the weights file: a record's limit, not 100,000 characters.
+    seed = check_seed(seed)
     if max_seconds is not None and not 0 < max_seconds <= MAX_SECONDS:
         raise ValueError(f"max_seconds: more than 0 and at most {MAX_SECONDS}, not {max_seconds!r}")
     started = time.monotonic()

@@ -85,6 +85,7 @@ ENGLISH: dict[str, str] = {
     "board_review_not_finished": "The review is of a finished game or a replay: finish the "
                                  "game first.",
     "board_review_done": "Reviewed {plays} plays in {seconds:tenths} s.",
+    "board_review_done_quick": "Reviewed {plays} plays in under 0.1 s.",
     "board_review_already": "This game is already reviewed.",
     "board_new_game": "A new game: {title:ruleset}; {players:colour_list}; seed {seed}.",
     # The computer players a new game offers (simulation/levels.py), weakest to strongest:

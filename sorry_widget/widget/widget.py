@@ -607,8 +607,11 @@ class SorryWidget(ReplayWidget):
                 return
             started = time.perf_counter()
             result = self.show_review()
-            self._notify(say("board_review_done", plays=len(result.plays),
-                             seconds=time.perf_counter() - started), "ok")
+            seconds = time.perf_counter() - started
+            # Tenths of a second, or "under 0.1 s" for a review that took less: never "0.0 s".
+            self._notify(say("board_review_done", plays=len(result.plays), seconds=seconds)
+                         if seconds >= 0.05 else
+                         say("board_review_done_quick", plays=len(result.plays)), "ok")
         else:
             raise WidgetError(say("board_review_not_finished"))
 
