@@ -142,12 +142,18 @@ def test_a_socket_is_neither_read_nor_replaced(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="Linux's /proc")
-def test_a_pseudo_file_whose_size_says_0_is_not_read():
+def test_a_pseudo_file_whose_size_says_0_is_not_read(tmp_path):
     """The kernel's files say 0 bytes and are made as they are read: ``/proc/kmsg`` blocks and
-    is consumed (a review of it ate the kernel log). A size of 0 is taken at its word."""
+    is consumed (a review of it ate the kernel log). A size of 0 is taken at its word: such a
+    file is refused unread with one line, an ordinary empty file reads as empty."""
     from sorry_widget.core.safeio import read_bytes
     assert os.stat("/proc/self/status").st_size == 0
-    assert read_bytes("/proc/self/status", what="record", error=Refused, max_bytes=10_000) == b""
+    with pytest.raises(Refused, match=r"^record: /proc/self/status cannot be read: the kernel's "
+                                      r"files say they hold 0 bytes, and they are not read$"):
+        read_bytes("/proc/self/status", what="record", error=Refused, max_bytes=10_000)
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    assert read_bytes(empty, what="record", error=Refused, max_bytes=10_000) == b""
 
 
 def test_shown_prints_what_python_cannot():

@@ -147,6 +147,17 @@ def board_session(s: Session) -> None:
     s.said.append(replay.summary_message())
     s.page(replay, {"type": "review"})
     s.page(replay, {"type": "review"})  # asked again: already reviewed
+    # How long a review took is said in tenths, or "under 0.1 s": both notices, whatever the
+    # machine's speed (the widget's clock only; the review times its own work apart).
+    from types import SimpleNamespace
+
+    from sorry_widget.widget import widget as widget_module
+    for seconds in (1.0, 0.01):
+        clock = iter([100.0, 100.0 + seconds])
+        timed = s.keep(SorryWidget(record=Record.from_game(finished)))
+        with mock.patch.object(widget_module, "time",
+                               SimpleNamespace(perf_counter=lambda: next(clock))):
+            s.page(timed, {"type": "review"})
     s.refused(replay.step)
     s.refused(lambda: replay.move("R1-2"))
     live = s.keep(SorryWidget(finished))

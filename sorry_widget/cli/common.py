@@ -204,9 +204,12 @@ def capped(message: str) -> str:
     return f"{message[:head]}…{message[-tail:]}"
 
 
-def usage_error(message: str, status: int = 2) -> int:
-    """Print ``sorry-widget COMMAND: …`` on stderr (one capped line) and return ``status``."""
-    print(f"sorry-widget {capped(message)}", file=sys.stderr)
+def usage_error(message: str, status: int = 2, *, whole: bool = False) -> int:
+    """Print ``sorry-widget COMMAND: …`` on stderr (one capped line) and return ``status``.
+    ``whole``: not capped, for a line the package wrote itself that a person must read whole
+    (which lesson files were copied and which were not, when a copy stops halfway)."""
+    print(f"sorry-widget {' '.join(message.split()) if whole else capped(message)}",
+          file=sys.stderr)
     return status
 
 

@@ -39,7 +39,7 @@ def cmd_lessons(args) -> int:
         written, kept = copy_lessons(folder, force=args.force)
     except LessonsError as exc:
         _print_copied(folder, exc.written, [])
-        return usage_error(f"lessons: {exc}")
+        return usage_error(f"lessons: {exc}", whole=True)
     _print_copied(folder, written, kept)
     print(_("The lessons are in {lessons}; open them with:  sorry-widget lab {folder}").format(
         lessons=folder / "notebooks", folder=folder))
@@ -63,7 +63,7 @@ def cmd_lab(args) -> int:
         written, kept = copy_lessons(folder, missing_only=True)
     except LessonsError as exc:
         _print_copied(folder, exc.written, [])
-        return usage_error(f"lab: {exc}")
+        return usage_error(f"lab: {exc}", whole=True)
     if written:
         _print_copied(folder, written, [])
     try:

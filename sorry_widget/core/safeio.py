@@ -280,10 +280,14 @@ def open_regular(path: Any, *, what: str, error: type[Exception]):
 def read_bytes(path: Any, *, what: str, error: type[Exception], max_bytes: int) -> bytes:
     """At most ``max_bytes`` bytes of the regular file at ``path`` (a larger one is refused
     unread), opened by :func:`open_regular`'s rules. A file whose size says 0 is not read: the
-    kernel's pseudo-files (``/proc/kmsg``) say 0 and would block, or be consumed."""
+    kernel's pseudo-files (``/proc/kmsg``) say 0 and would block, or be consumed; one of those
+    is refused with one line (an empty file of a person's is ``b""``)."""
     with open_regular(path, what=what, error=error) as f:
         try:
             size = os.fstat(f.fileno()).st_size
+            if size == 0 and os.path.realpath(path).startswith(("/proc/", "/sys/")):
+                raise error(f"{what}: {path} cannot be read: the kernel's files say they hold "
+                            "0 bytes, and they are not read")
             data = f.read(max_bytes + 1) if 0 < size <= max_bytes else b""
         except OSError as exc:
             raise error(f"{what}: {path} cannot be read ({exc.strerror or exc})") from None
