@@ -156,7 +156,7 @@ def board_session(s: Session) -> None:
         clock = iter([100.0, 100.0 + seconds])
         timed = s.keep(SorryWidget(record=Record.from_game(finished)))
         with mock.patch.object(widget_module, "time",
-                               SimpleNamespace(perf_counter=lambda: next(clock))):
+                               SimpleNamespace(perf_counter=clock.__next__)):
             s.page(timed, {"type": "review"})
     s.refused(replay.step)
     s.refused(lambda: replay.move("R1-2"))
