@@ -316,14 +316,17 @@ def test_the_learned_page_quotes_the_review_pages_luck_before_the_fit(language):
     assert set(table) == {2, 3, 4}
     text = words_of_page(folder + "learned.md")
     if language == "en":
-        said = re.search(r"\(([−\d.]+) of a chance per 2-player game, ([−\d.]+) per 3-player "
-                         r"game and ([−\d.]+) per 4-player game", text)
+        said = re.search(r"\(([−\d.]+) percentage points of the chance to win per 2-player "
+                         r"game, ([−\d.]+) per 3-player game and ([−\d.]+) per 4-player game",
+                         text)
     else:
-        said = re.search(r"\(([−\d,]+) de chance par partie à 2 joueurs, ([−\d,]+) par partie à "
-                         r"3 joueurs et ([−\d,]+) par partie à 4 joueurs", text)
+        said = re.search(r"\(([−\d,]+)\s?points de probabilité de gagner par partie à 2 joueurs, "
+                         r"([−\d,]+) par partie à 3 joueurs et ([−\d,]+) par partie à 4 joueurs",
+                         text)
     assert said, text[:500]
+    # Both pages in percentage points (issue 39, point 5): the learned page rounds to whole ones.
     assert [decimal(x, language == "fr") for x in said.groups()] == \
-        [round(table[n], 2) for n in (2, 3, 4)]
+        [round(table[n]) for n in (2, 3, 4)]
 
 
 def test_the_learned_pages_training_time_follows_from_its_own_run():
