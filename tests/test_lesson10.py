@@ -19,7 +19,7 @@ import pytest
 from sorry_widget import Game, Position, Record
 from sorry_widget.board.game import next_seat
 from sorry_widget.board.rules import get_rules
-from sorry_widget.core.numbers import format_percent, format_points
+from sorry_widget.core.numbers import format_number, format_percent, format_points
 from sorry_widget.simulation import exact
 from sorry_widget.simulation.evaluate import evaluate
 
@@ -213,8 +213,18 @@ def test_better_players_give_away_less_per_decision(lessons, class_games):
     en, french = lessons["en"], lessons["fr"]
     # Where the chances came from: every distinct position of each game, counted by source.
     assert en["sources"] == class_games["sources"]
+    # Each source in words, never the evaluator's own name (issue 39, point 14: "par learned").
+    words = {"learned": ("the learned value", "la valeur apprise"),
+             "race": ("the solved race", "la course résolue"),
+             "two-pawn": ("the two-pawn table", "la table à deux pions"),
+             "result": ("the game's result", "le résultat de la partie"),
+             "heuristic": ("the expected cards", "les cartes attendues")}
+    assert set(en["sources"]) <= set(words)
     assert "positions valued: " + ", ".join(
-        f"{n:,} by {s}" for s, n in en["sources"].items()) + "." in en["printed"]
+        f"{n:,} by {words[s][0]}" for s, n in en["sources"].items()) + "." in en["printed"]
+    assert fr("les positions évaluées : " + ", ".join(
+        f"{format_number(n, 'fr')} par {words[s][1]}" for s, n in en["sources"].items()) + ".") \
+        in french["printed"]
     assert en["luck_per_game"] == pytest.approx(class_games["luck"], abs=1e-9)
     intervals = {}
     for name, rates in class_games["rates"].items():
