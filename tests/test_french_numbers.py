@@ -179,13 +179,6 @@ PLAIN_SPACE = re.compile(r"\d (?=\d{3}(?!\d))|\S %(?![(a-zA-Z])")
 ROOT = Path(__file__).parents[1]
 FRENCH_PAGES = sorted((ROOT / "docs" / "fr").glob("*.md"))
 FRENCH_LESSONS = sorted((ROOT / "notebooks" / "fr").glob("*.ipynb"))
-#: The lessons belong to their own engineer (issue 39): these still space the old way in their
-#: text; strict, so the mark goes once a lesson is fixed.
-LESSONS_STILL_PLAIN = {"03-rejouer-et-annoter", "05-experiences-de-strategie",
-                       "07-jeu-de-cartes", "08-chaines-de-markov", "09-quelle-force",
-                       "10-chance-ou-talent"}
-
-
 def words_of(markdown: str) -> str:
     """A page's or a cell's sentences: its fenced blocks and inline code left out (code is the
     same in both languages and writes numbers as Python does)."""
@@ -211,9 +204,7 @@ def test_a_french_page_spaces_its_numbers_the_french_way(french_page):
     assert plainly_spaced(words_of(french_page.read_text(encoding="utf-8"))) == []
 
 
-@pytest.mark.parametrize("lesson", [
-    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="the lesson's owner fixes it"))
-    if p.stem in LESSONS_STILL_PLAIN else p for p in FRENCH_LESSONS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("lesson", FRENCH_LESSONS, ids=lambda p: p.stem)
 def test_a_french_lessons_text_spaces_its_numbers_the_french_way(lesson):
     cells = json.loads(lesson.read_text(encoding="utf-8"))["cells"]
     text = "\n".join(words_of("".join(c["source"])) for c in cells if c["cell_type"] == "markdown")
