@@ -296,6 +296,17 @@ def _hung(signum, frame):
     raise Hung("still waiting after 20 s")
 
 
+@pytest.fixture(scope="module")
+def cached_file(corner, tmp_path_factory) -> tuple[bytes, bytes]:
+    """The header line and the values of the corner's table as the cache writes it, written
+    once for the module (each write is 39 MB; this module's processor time is the fast
+    tier's, tests/conftest.py)."""
+    path = tmp_path_factory.mktemp("table") / "table.bin"
+    twopawn._write(as_the_game(corner), path)
+    line, _, payload = path.read_bytes().partition(b"\n")
+    return line, payload
+
+
 def _cached_as_the_game(corner) -> None:
     """The corner's values written to the cache as if they were the two-pawn game's table."""
     twopawn._write(as_the_game(corner), twopawn.cache_path())
@@ -309,26 +320,38 @@ def _cached_as_the_game(corner) -> None:
     ("states", "many", "'many' is out of range"), ("tolerance", float("nan"), "nan is out"),
     ("error_bound", -1, "-1 is out of range"), ("sweeps", 2.5, "2.5 is out of range"),
     ("cpu_seconds", None, "None is out of range")])
-def test_the_table_s_header_is_checked_with_its_values(cache, corner, capsys, monkeypatch,
-                                                       field, value, words):
+def test_the_table_s_header_is_checked_with_its_values(cache, corner, cached_file, field, value,
+                                                       words):
     """Any change to the header is caught by the digest of header and values together; a
-    header whose digest was made to match is still refused a value out of its range. Either
-    way the table is not read, and ``exact game`` builds rather than print it."""
+    header whose digest was made to match is still refused a value out of its range, and the
+    table is not read (``exact game``'s answer then: the test below)."""
+    line, payload = cached_file
+    header = json.loads(line)
+    header[field] = value
+    assert twopawn.header_problem(header, payload).startswith("the SHA-256 of its header and values")
+    header["sha256"] = twopawn._digest(header, payload)
+    assert twopawn.header_problem(header, payload).startswith(f"{field}: {words}")
+    path = twopawn.cache_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+    assert twopawn.cached_table() is None
+
+
+def test_exact_game_builds_rather_than_print_a_changed_header(cache, corner, capsys,
+                                                             monkeypatch):
+    """The issue's case (``first_player_wins`` changed to 0.9016 in the cached file): the
+    command never prints it. Once, not per field above: each run writes the 39 MB table again,
+    and this module's processor time is the fast tier's (tests/conftest.py)."""
     _cached_as_the_game(corner)
     path = twopawn.cache_path()
     line, _, payload = path.read_bytes().partition(b"\n")
     header = json.loads(line)
-    header[field] = value
+    header["first_player_wins"] = 0.9016
     path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
-    assert twopawn.cached_table() is None
-    header["sha256"] = twopawn._digest(header, payload)
-    assert twopawn.header_problem(header, payload).startswith(f"{field}: {words}")
-    path.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
-    assert twopawn.cached_table() is None
     monkeypatch.setattr(twopawn, "build", lambda *a, **k: as_the_game(corner))
     code, out = run(capsys, monkeypatch, ["exact", "game", "--json"])
     assert code == 0 and json.loads(out)["first_player_wins"] == \
-        corner.header["first_player_wins"] != value
+        corner.header["first_player_wins"] != 0.9016
 
 
 def test_an_untouched_cached_table_passes_every_check(cache, corner):
