@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from english import english_outside_notation
+from support.commands import run
 
 CLI = Path(__file__).resolve().parent.parent / "sorry_widget" / "cli"
 LOCALE = CLI.parent / "locale"
@@ -93,17 +94,6 @@ def french(english: str) -> str:
     found = gettext.translation("cli", LOCALE, languages=["fr"]).pgettext(english, english)
     assert found != english, f"no French for {english!r}"
     return found
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    from sorry_widget.cli import main
-
-    try:
-        status = main(list(args))
-    except SystemExit as exc:
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 @pytest.mark.parametrize("args, english", [

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from english import english_outside_notation
-from sorry_widget.cli import build_parser, main
+from sorry_widget.cli import build_parser
+from support.commands import run
 
 LOCALE = Path(__file__).resolve().parent.parent / "sorry_widget" / "locale"
 
@@ -58,15 +59,6 @@ def no_jupyterlab(monkeypatch):
         raise AssertionError(f"JupyterLab was started: {args}")
 
     monkeypatch.setattr(os, "execv", started)
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(args))
-    except SystemExit as exc:
-        status = exc.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 # --- the help: every command, both languages, every place of --lang -------------------------

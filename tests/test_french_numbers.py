@@ -97,18 +97,25 @@ def french_of(english_number: str) -> str:
                                         decimal_quantization=False)
 
 
-def test_the_french_catalogs_write_their_numbers_the_french_way():
-    wrong = []
+def french_entries():
+    """Each French catalog entry: (the catalog's file name, the entry, its English texts, its
+    French texts), a plural entry's forms as several texts."""
     for path in sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as handle:
             catalog = read_po(handle)
         for entry in catalog:
             ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
             texts = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            for number in {n for text in ids for n in ENGLISH_NUMBER.findall(text)}:
-                expected = french_of(number)
-                wrong += [(path.name, entry.context, number, expected, text)
-                          for text in texts if text and expected not in text]
+            yield path.name, entry, ids, texts
+
+
+def test_the_french_catalogs_write_their_numbers_the_french_way():
+    wrong = []
+    for name, entry, ids, texts in french_entries():
+        for number in {n for text in ids for n in ENGLISH_NUMBER.findall(text)}:
+            expected = french_of(number)
+            wrong += [(name, entry.context, number, expected, text)
+                      for text in texts if text and expected not in text]
     assert not wrong, wrong
 
 
@@ -212,12 +219,6 @@ def test_a_french_lessons_text_spaces_its_numbers_the_french_way(lesson):
 
 
 def test_the_french_catalogs_space_their_numbers_the_french_way():
-    wrong = []
-    for path in sorted((LOCALE / "fr" / "LC_MESSAGES").glob("*.po")):
-        with path.open("rb") as handle:
-            catalog = read_po(handle)
-        for entry in catalog:
-            texts = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-            wrong += [(path.name, entry.id, found) for text in texts if text
-                      for found in plainly_spaced(text)]
+    wrong = [(name, entry.id, found) for name, entry, _, texts in french_entries()
+             for text in texts if text for found in plainly_spaced(text)]
     assert not wrong, wrong
