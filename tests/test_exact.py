@@ -229,7 +229,7 @@ def test_lesson_8_in_french_says_the_same():
     code = "\n".join(c.source for c in lesson.cells if c.cell_type == "code")
     assert f"{exact.journey().states} équations en tout" in words
     assert "avec remise" in words and "5/45" in words and "4/45" in words
-    assert "6 000 courses" in words and "COURSES = 6000" in code
+    assert "6\u202f000 courses" in words and "COURSES = 6000" in code
     assert "case 58" in words and "un 4 en arrière jusqu'à la case 0, un 8" in code
     # The page it links to is the French page, and exists from where the lesson is.
     assert "](../../docs/fr/exact.md)" in words
