@@ -407,7 +407,7 @@ def _temporary_prefix(path: str) -> str:
 
 def remove_stale_temporaries(path: Any) -> None:
     """Remove the temporary files that writers of ``path`` killed mid-write left beside it
-    (``.NAME.PID.XXXX.tmp`` whose process PID is gone). A 39 MB table interrupted once would
+    (``.NAME.PID.<random>.tmp`` whose process PID is gone). A 39 MB table interrupted once would
     otherwise stay for good."""
     try:
         path = os.fspath(path)
